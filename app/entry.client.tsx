@@ -1,0 +1,35 @@
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { HydratedRouter } from 'react-router/dom';
+import en from '../content/locales/en.json';
+import { DEFAULT_LANG, isLang } from '../core/i18n/languages.ts';
+import { i18nClient } from './i18n/client-instance.ts';
+import { createI18n } from './i18n/i18n.ts';
+import { loadLanguage } from './i18n/load-language.ts';
+import { installChunkErrorReload } from './lib/chunk-reload.ts';
+
+async function start() {
+  installChunkErrorReload(window);
+  const pageLang = document.documentElement.lang;
+  const lang = isLang(pageLang) ? pageLang : DEFAULT_LANG;
+  const i18n = createI18n(DEFAULT_LANG, { en });
+  i18nClient.current = i18n;
+  try {
+    await loadLanguage(i18n, lang);
+  } catch {
+    // The English fallback is active; the page hydrates in English and the next navigation shows the error.
+  }
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

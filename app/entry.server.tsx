@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { DEFAULT_LANG } from '../core/i18n/languages.ts';
+import { pageLanguage } from '../core/routing/paths.ts';
+import { createI18n, type Dictionaries } from './i18n/i18n.ts';
+import { NonceContext } from './lib/nonce.ts';
+import { requestStateContext } from './lib/request-context.ts';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+
+  const { services, nonce } = loadContext.get(requestStateContext);
+  const lang = pageLanguage(new URL(request.url).pathname);
+  const dictionaries: Dictionaries = {
+    [DEFAULT_LANG]: services.dictionaries.get(DEFAULT_LANG),
+    [lang]: services.dictionaries.get(lang),
+  };
+  const i18n = createI18n(lang, dictionaries);
+
+  return new Promise<Response>((resolve, reject) => {
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // Pages are small and carry no deferred data, so the whole document is sent at once with its final status.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              timeout = undefined;
+              callback();
+            },
+          });
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          services.log.error({ err: error, url: request.url }, 'Render error');
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Links,
+  type LoaderFunctionArgs,
+  type MiddlewareFunction,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from 'react-router';
+import './app.css';
+import { parseAcceptLanguage } from '../core/i18n/languages.ts';
+import { pageLanguage, splitLanguage } from '../core/routing/paths.ts';
+import { i18nClient } from './i18n/client-instance.ts';
+import { loadLanguage } from './i18n/load-language.ts';
+import { PageLayout } from './layouts/PageLayout.tsx';
+import { claimReload, watchBuild } from './lib/build-watcher.ts';
+import { useNonce } from './lib/nonce.ts';
+import { requestStateContext } from './lib/request-context.ts';
+import { maintenanceMiddleware } from './routing/maintenance-middleware.server.ts';
+import { matchPage } from './routing/match.ts';
+import { LAYOUTS_WITHOUT_TRANSITION, type LayoutName } from './routing/pages.ts';
+import { pathRuleMiddleware } from './routing/path-rule-middleware.server.ts';
+import { ErrorPage } from './shell/ErrorPage.tsx';
+import { Shell } from './shell/Shell.tsx';
+
+export const middleware = [maintenanceMiddleware, pathRuleMiddleware];
+
+/** Before a client navigation renders, the target page's dictionary is loaded (SPEC §4). */
+const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {
+  const instance = i18nClient.current;
+  if (instance) await loadLanguage(instance, pageLanguage(new URL(request.url).pathname));
+  await next();
+};
+export const clientMiddleware = [languageMiddleware];
+
+export function loader({ context, request }: LoaderFunctionArgs) {
+  const { services } = context.get(requestStateContext);
+  return {
+    baseUrl: services.config.BASE_URL,
+    buildId: services.buildId,
+    browserLanguages: parseAcceptLanguage(request.headers.get('accept-language')).slice(0, 5),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Root data is fixed for a deployment and a visitor. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  return (
+    <html lang={pageLanguage(pathname)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <meta property="og:type" content="website" />
+        <meta property="og:image" content="/social-card.png" />
+        <meta name="twitter:card" content="summary_large_image" />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function layoutOf(pathname: string): LayoutName {
+  const found = matchPage(splitLanguage(pathname).path);
+  return found.status === 'none' ? 'default' : found.page.layout;
+}
+
+/** SPEC §4: once a newer build is published, the next navigation loads it (at most once per 10 s). */
+function useNewBuildReload(buildId: string | undefined) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!buildId) return;
+    const watcher = watchBuild(buildId);
+    (window as { __buildWatcher?: typeof watcher }).__buildWatcher = watcher;
+    return () => watcher.stop();
+  }, [buildId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
+  useEffect(() => {
+    const watcher = (window as { __buildWatcher?: { stale: boolean } }).__buildWatcher;
+    if (watcher?.stale && claimReload(window.sessionStorage)) window.location.reload();
+  }, [location.key]);
+}
+
+export default function App() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  useNewBuildReload(root?.buildId);
+  const layout = layoutOf(pathname);
+  const fade = !LAYOUTS_WITHOUT_TRANSITION.has(layout);
+  return (
+    <Shell layout={layout} browserLanguages={root?.browserLanguages ?? []}>
+      <div
+        key={pathname}
+        data-transition={fade ? 'fade' : 'none'}
+        data-phase={fade && navigation.state === 'loading' ? 'out' : 'in'}
+      >
+        <PageLayout name={layout}>
+          <Outlet />
+        </PageLayout>
+      </div>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  useTranslation();
+  return (
+    <Shell layout="default" browserLanguages={root?.browserLanguages ?? []}>
+      <ErrorPage error={error} />
+    </Shell>
+  );
+}

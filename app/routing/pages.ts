@@ -1,0 +1,141 @@
+import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
+
+export type LayoutName =
+  | 'default'
+  | 'blog'
+  | 'coins'
+  | 'compare'
+  | 'cross-chain'
+  | 'cross-chain-tokens'
+  | 'pairs'
+  | 'fiat'
+  | 'bare';
+
+/** Layouts without a page transition (SPEC §2 "Layouts and transitions"). */
+export const LAYOUTS_WITHOUT_TRANSITION: ReadonlySet<LayoutName> = new Set([
+  'coins',
+  'compare',
+  'cross-chain',
+  'pairs',
+  'fiat',
+]);
+
+export interface PageDef {
+  /** Stable page name; dictionary keys are `pages.{name}.title` / `.description`. */
+  name: string;
+  /**
+   * Unprefixed path pattern as in SPEC §2: `{param}` stands for a parameter and may share a
+   * segment with literal text (`page-{page}`, `{from}-to-{to}`).
+   */
+  path: string;
+  layout: LayoutName;
+  /** Route module under app/; pages whose content comes with a later issue use the generic page. */
+  file?: string;
+  /** Named route middlewares (SPEC §8), switchable per path by path rules. */
+  middleware?: readonly RouteMiddlewareName[];
+}
+
+const GENERIC = 'routes/page.tsx';
+
+const DECLARED_PAGES: readonly PageDef[] = [
+  { name: 'home', path: '/', layout: 'default', file: 'routes/home.tsx' },
+  { name: 'about-us', path: '/about-us', layout: 'default' },
+  { name: 'partners', path: '/partners', layout: 'default' },
+  { name: 'for-partners', path: '/for-partners', layout: 'default' },
+  { name: 'how-it-works', path: '/how-it-works', layout: 'default' },
+  { name: 'customer-feedbacks', path: '/customer-feedbacks', layout: 'default' },
+  { name: 'faq', path: '/faq', layout: 'default' },
+  { name: 'press', path: '/press', layout: 'default' },
+  { name: 'providers', path: '/providers', layout: 'default' },
+  { name: 'contact', path: '/contact', layout: 'default' },
+  { name: 'congrats', path: '/congrats', layout: 'default' },
+  { name: 'dex', path: '/dex', layout: 'default' },
+  { name: 'swap', path: '/swap', layout: 'default' },
+  { name: 'transaction-status', path: '/transaction-status', layout: 'default' },
+  { name: 'maintenance', path: '/maintenance', layout: 'bare', file: 'routes/maintenance.tsx' },
+  { name: 'cookie-policy', path: '/cookie-policy', layout: 'default' },
+  { name: 'privacy-policy', path: '/privacy-policy', layout: 'default' },
+  { name: 'terms-of-use', path: '/terms-of-use', layout: 'default' },
+  { name: 'terms-for-partners', path: '/terms-for-partners', layout: 'default' },
+  { name: 'kyc-aml', path: '/kyc-aml', layout: 'default' },
+  { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
+  { name: 'widget-v2', path: '/v2/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
+
+  { name: 'coins', path: '/coin', layout: 'coins' },
+  { name: 'coins-page', path: '/coin/page-{page}', layout: 'coins' },
+  { name: 'coin', path: '/coin/{coin}', layout: 'default' },
+  { name: 'exchange-pairs', path: '/exchange-pairs', layout: 'pairs' },
+  { name: 'exchange-pairs-page', path: '/exchange-pairs/page-{page}', layout: 'pairs' },
+  {
+    name: 'exchange-pair',
+    path: '/exchange/{from}-to-{to}',
+    layout: 'default',
+    middleware: ['exchange-pair'],
+  },
+  { name: 'compare', path: '/compare', layout: 'compare' },
+  { name: 'compare-page', path: '/compare/page-{page}', layout: 'compare' },
+  { name: 'compare-pair', path: '/compare/{from}-vs-{to}', layout: 'compare', middleware: ['compare-pair'] },
+
+  { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain' },
+  { name: 'cross-chain-page', path: '/cross-chain/page-{page}', layout: 'cross-chain' },
+  { name: 'cross-chain-pair', path: '/cross-chain/{from}-to-{to}', layout: 'cross-chain' },
+  { name: 'cross-chain-tokens', path: '/cross-chain/tokens', layout: 'cross-chain-tokens' },
+  { name: 'cross-chain-tokens-page', path: '/cross-chain/tokens/page-{page}', layout: 'cross-chain-tokens' },
+
+  { name: 'fiat', path: '/fiat', layout: 'fiat' },
+  { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat' },
+  { name: 'fiat-pairs-page', path: '/fiat/pairs/page-{page}', layout: 'fiat' },
+  {
+    name: 'fiat-exchange-pair',
+    path: '/fiat/exchange/{from}-to-{to}',
+    layout: 'fiat',
+    middleware: ['fiat-exchange-pair'],
+  },
+
+  { name: 'buy', path: '/buy', layout: 'default' },
+  { name: 'buy-coin', path: '/buy/{coin}', layout: 'default' },
+  { name: 'buy-coin-country', path: '/buy/{coin}/{country}', layout: 'default' },
+  { name: 'buy-coin-region', path: '/buy/{coin}/{country}/{region}', layout: 'default' },
+  { name: 'buy-pair', path: '/buy-coin/{from}-{to}', layout: 'default' },
+  { name: 'sell', path: '/sell', layout: 'default' },
+  { name: 'sell-coin', path: '/sell/{coin}', layout: 'default' },
+  { name: 'sell-coin-country', path: '/sell/{coin}/{country}', layout: 'default' },
+  { name: 'sell-coin-region', path: '/sell/{coin}/{country}/{region}', layout: 'default' },
+  { name: 'sell-pair', path: '/sell-coin/{from}-{to}', layout: 'default' },
+
+  { name: 'blog', path: '/blog', layout: 'blog' },
+  { name: 'blog-page', path: '/blog/page/{number}', layout: 'blog' },
+  { name: 'blog-article', path: '/blog/{slug}', layout: 'blog', middleware: ['blog-article'] },
+  { name: 'blog-authors', path: '/blog/authors', layout: 'blog' },
+  { name: 'blog-author', path: '/blog/authors/{slug}', layout: 'blog' },
+  { name: 'blog-author-page', path: '/blog/authors/{slug}/{page}', layout: 'blog' },
+  { name: 'blog-search', path: '/blog/search', layout: 'blog' },
+  { name: 'blog-search-page', path: '/blog/search/{number}', layout: 'blog' },
+  { name: 'blog-tags', path: '/blog/tag', layout: 'blog' },
+  { name: 'blog-tag', path: '/blog/tag/{slug}', layout: 'blog' },
+  { name: 'blog-tag-page', path: '/blog/tag/{slug}/{page}', layout: 'blog' },
+
+  { name: 'custom-exchange-pairs', path: '/custom/exchange-pairs', layout: 'default', file: GENERIC },
+  { name: 'custom-compare', path: '/custom/compare', layout: 'default', file: GENERIC },
+];
+
+/** Every page of the site, declared once; app/routes.ts expands it to the 14 languages. */
+export type Page = PageDef & { file: string };
+
+export const PAGES: readonly Page[] = DECLARED_PAGES.map((page) => ({ file: GENERIC, ...page }));
+
+const CODE = /^[a-z0-9]{1,20}$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
+
+/** The check each route parameter must pass; a failure answers 404 'Page Not Found: {path}'. */
+export const PARAM_CHECKS: Record<string, RegExp> = {
+  page: POSITIVE_INTEGER,
+  number: POSITIVE_INTEGER,
+  coin: CODE,
+  from: CODE,
+  to: CODE,
+  country: SLUG,
+  region: SLUG,
+  slug: SLUG,
+};

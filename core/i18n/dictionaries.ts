@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type Dictionary = { [key: string]: string | Dictionary };
+
+export const LOCALES_DIR = fileURLToPath(new URL('../../content/locales/', import.meta.url));
+
+/** Reads every `content/locales/{code}.json` once; the server keeps them in memory. */
+export function loadDictionaries(dir: string = LOCALES_DIR): Map<string, Dictionary> {
+  const dictionaries = new Map<string, Dictionary>();
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.json')) continue;
+    dictionaries.set(file.slice(0, -5), JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as Dictionary);
+  }
+  return dictionaries;
+}
+
+/** Every leaf key of a dictionary, dotted (`pages.home.title`). */
+export function flattenKeys(dictionary: Dictionary, prefix = ''): string[] {
+  return Object.entries(dictionary).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`),
+  );
+}

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { Config } from './config.ts';
+import type { Dictionary } from './i18n/dictionaries.ts';
+import type { PathRuleStore } from './routing/path-rules.ts';
+
+/** What the server builds once at start and hands to every request. */
+export interface Services {
+  config: Config;
+  db: Database;
+  log: Logger;
+  dictionaries: ReadonlyMap<string, Dictionary>;
+  pathRules: PathRuleStore;
+  /** Id of the running client build (builds/latest.json). */
+  buildId: string;
+}
+
+/** Per-request values the HTTP layer passes to the React Router app. */
+export interface RequestState {
+  services: Services;
+  requestId: string;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
+}

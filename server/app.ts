@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { requestStateContext } from '../app/lib/request-context.ts';
+import { isLang } from '../core/i18n/languages.ts';
+import { localizePath } from '../core/routing/paths.ts';
+import type { Services } from '../core/services.ts';
+import { isHealthy } from '../db/client.ts';
+import { rootLanguageRedirect } from './language-redirect.ts';
+import { isPagePath, normalizePath } from './normalize.ts';
+import { createNonce, securityHeaders } from './security-headers.ts';
+
+export interface AppOptions {
+  services: Services;
+  build: ServerBuild;
+  /** Folder of the client build (hashed assets, builds/*.json, public files). */
+  clientDir: string;
+}
+
+type Env = { Variables: { requestId: string; nonce: string } };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The one HTTP app: security, normalisation, APIs, static files, then the React Router pages. */
+export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
+  const { log } = services;
+  const app = new Hono<Env>();
+  const handleRequest = createRequestHandler(
+    build,
+    services.config.NODE_ENV === 'production' ? 'production' : 'development',
+  );
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const nonce = createNonce();
+    c.set('nonce', nonce);
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce))) c.header(name, value);
+    log.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(compress());
+
+  // SPEC §9 path normalisation, then the root language choice (SPEC §4), for page requests only.
+  app.use(async (c, next) => {
+    const method = c.req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || !isPagePath(c.req.path)) return next();
+    const url = new URL(c.req.url);
+    const target = normalizePath(url.pathname);
+    if (target) return c.redirect(`${target}${url.search}`, 301);
+    if (url.pathname === '/') {
+      c.header('Vary', 'Cookie, Accept-Language');
+      const lang = rootLanguageRedirect(c.req.raw.headers);
+      if (lang) {
+        c.header('Cache-Control', 'private, no-store');
+        return c.redirect(`${localizePath(lang, '/')}${url.search}`, 302);
+      }
+    }
+    return next();
+  });
+
+  app.get('/healthz', async (c) => {
+    const database = await isHealthy(services.db);
+    return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
+  });
+
+  const localeEtags = new Map<string, string>();
+  app.get('/apiglobal/locale/:code', (c) => {
+    const code = c.req.param('code');
+    const dictionary = isLang(code) ? services.dictionaries.get(code) : undefined;
+    if (!dictionary) {
+      return c.json({ error: { code: 'unknown_locale', message: `Unknown language: '${code}'` } }, 404);
+    }
+    let etag = localeEtags.get(code);
+    if (!etag) {
+      etag = `"${createHash('sha1').update(JSON.stringify(dictionary)).digest('base64url')}"`;
+      localeEtags.set(code, etag);
+    }
+    c.header('ETag', etag);
+    c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    return c.json(dictionary);
+  });
+
+  app.use(
+    '/assets/*',
+    serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+  );
+  app.use(
+    '/builds/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (path, c) => c.header('Cache-Control', path.endsWith('latest.json') ? 'no-cache' : IMMUTABLE),
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    }),
+  );
+
+  app.all('*', async (c) => {
+    const context = new RouterContextProvider();
+    context.set(requestStateContext, { services, requestId: c.get('requestId'), nonce: c.get('nonce') });
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    log.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Unhandled error');
+    return c.json({ error: { code: 'internal_error', message: 'Internal Server Error' } }, 500);
+  });
+
+  return app;
+}

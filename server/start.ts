@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { loadConfig } from '../core/config.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemoData } from '../db/seed.ts';
+import { createApp } from './app.ts';
+import { createLogger } from './logger.ts';
+import { createServices } from './services.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
+const CLIENT_DIR = join(ROOT, 'build', 'client');
+
+const config = loadConfig();
+const log = createLogger(config);
+
+if (!existsSync(SERVER_BUILD)) {
+  log.info('No build found; building the app first');
+  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'react-router'), ['build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    log.fatal('Build failed');
+    process.exit(1);
+  }
+}
+
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite'),
+});
+log.info({ database: database.kind }, 'Applying migrations');
+await database.migrate();
+if (config.SEED_DEMO_DATA) {
+  const seeded = await seedDemoData(database.db);
+  if (seeded.length > 0) log.info({ tables: seeded }, 'Seeded demo data into an empty database');
+}
+
+const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+const services = createServices({ config, db: database.db, log, clientDir: CLIENT_DIR });
+const app = createApp({ services, build, clientDir: CLIENT_DIR });
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  log.info({ port: info.port, baseUrl: config.BASE_URL, build: services.buildId }, 'Listening');
+});
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database. */
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'Draining in-flight requests');
+  const force = setTimeout(() => {
+    log.warn('Drain timed out; closing remaining connections');
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  await new Promise<void>((done) => {
+    server.close(() => done());
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+  await database.close();
+  log.info('Stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
