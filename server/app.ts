@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -94,24 +94,27 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return c.json(dictionary);
   });
 
+  // Hashed build files never change; the build pointer must always be revalidated.
+  const files = serveStatic({ root: clientDir });
+  const filesCachedFor =
+    (pick: (path: string) => string): MiddlewareHandler =>
+    async (c, next) => {
+      const response = await files(c, next);
+      if (response instanceof Response && response.status === 200) {
+        response.headers.set('Cache-Control', pick(c.req.path));
+      }
+      return response;
+    };
   app.use(
     '/assets/*',
-    serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+    filesCachedFor(() => IMMUTABLE),
   );
   app.use(
     '/builds/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (path, c) => c.header('Cache-Control', path.endsWith('latest.json') ? 'no-cache' : IMMUTABLE),
-    }),
+    filesCachedFor((path) => (path.endsWith('/latest.json') ? 'no-cache' : IMMUTABLE)),
   );
-  app.use(
-    '*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
-    }),
-  );
+  const publicFiles = filesCachedFor(() => 'public, max-age=3600');
+  app.use('*', (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
 
   app.all('*', async (c) => {
     const context = new RouterContextProvider();

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, maintenanceMode } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded setup', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.BASE_URL).toBe('http://localhost:3000');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe('./data');
+  });
+
+  it('parses values and strips a trailing slash from the base URL', () => {
+    const config = loadConfig({ PORT: '8080', BASE_URL: 'https://swapgate.example/', REDIRECT_ALLOWED_HOSTS: 'A.example, b.example' });
+    expect(config.PORT).toBe(8080);
+    expect(config.BASE_URL).toBe('https://swapgate.example');
+    expect(config.REDIRECT_ALLOWED_HOSTS).toEqual(['a.example', 'b.example']);
+  });
+
+  it('names the bad setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ BASE_URL: 'not a url' })).toThrow(/BASE_URL/);
+  });
+});
+
+describe('maintenanceMode', () => {
+  it('is on only for the string true, off for anything else, unset when undefined', () => {
+    expect(maintenanceMode({ LANDING__MAINTENANCE_MODE: 'true' })).toBe('on');
+    expect(maintenanceMode({ LANDING__MAINTENANCE_MODE: 'false' })).toBe('off');
+    expect(maintenanceMode({ LANDING__MAINTENANCE_MODE: 'TRUE' })).toBe('off');
+    expect(maintenanceMode({ LANDING__MAINTENANCE_MODE: undefined })).toBe('unset');
+  });
+});

@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../core/config.ts';
+import { upsertPathRule } from '../core/routing/path-rules.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { databaseTargets } from '../db/testing.ts';
+import { createApp } from './app.ts';
+import { createServices } from './services.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
+const CLIENT_DIR = join(ROOT, 'build', 'client');
+
+if (!existsSync(SERVER_BUILD)) throw new Error('Run `npm run build` before the server integration tests');
+const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+
+function appWith(handle: DatabaseHandle, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'https://swapgate.example',
+    PATH_RULES_TTL_MS: '0',
+    REDIRECT_ALLOWED_HOSTS: 'partner.example',
+    ...env,
+  });
+  const services = createServices({ config, db: handle.db, log: pino({ level: 'silent' }), clientDir: CLIENT_DIR });
+  return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
+}
+
+const errorMessage = (html: string) => /data-testid="error-message">([^<]*)</.exec(html)?.[1];
+
+describe.each(databaseTargets())('HTTP app on $name', (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.open();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('renders a page in its language with canonical and alternates from BASE_URL', async () => {
+    const { app } = appWith(handle);
+    const response = await app.request('/de/faq');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="de"');
+    expect(html).toContain('<link rel="canonical" href="https://swapgate.example/de/faq"/>');
+    expect(html).toContain('hrefLang="x-default" href="https://swapgate.example/faq"');
+    expect(html).toContain('hrefLang="pt-BR" href="https://swapgate.example/pt/faq"');
+    expect(html.match(/rel="alternate"/g)).toHaveLength(61);
+  });
+
+  it('answers route check failures and unmatched paths with their 404 messages', async () => {
+    const { app } = appWith(handle);
+    const invalid = await app.request('/fr/coin/page-0?ref=x');
+    expect(invalid.status).toBe(404);
+    expect(errorMessage(await invalid.text())).toBe('Page Not Found: /fr/coin/page-0?ref=x');
+    const none = await app.request('/fr/nothing-here');
+    expect(none.status).toBe(404);
+    expect(errorMessage(await none.text())).toBe('Page not found: /fr/nothing-here');
+  });
+
+  it('answers an unhandled error with the 500 page', async () => {
+    const { app, services } = appWith(handle);
+    services.pathRules.get = async () => {
+      throw new Error('database went away');
+    };
+    const response = await app.request('/faq');
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('data-testid="error-status">500');
+    expect(html).not.toContain('database went away');
+  });
+
+  describe('maintenance mode', () => {
+    it('sends every page to the maintenance page when on, which answers 503 with Retry-After', async () => {
+      const { app } = appWith(handle, { LANDING__MAINTENANCE_MODE: 'true', MAINTENANCE_RETRY_AFTER_SECONDS: '120' });
+      const page = await app.request('/nl/faq');
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe('/nl/maintenance');
+      const maintenance = await app.request('/maintenance');
+      expect(maintenance.status).toBe(503);
+      expect(maintenance.headers.get('retry-after')).toBe('120');
+      expect(await maintenance.text()).toContain('We are upgrading the site');
+      expect((await app.request('/favicon.svg')).status).toBe(200);
+    });
+
+    it('sends the maintenance page home when set to anything else', async () => {
+      const { app } = appWith(handle, { LANDING__MAINTENANCE_MODE: 'false' });
+      const response = await app.request('/maintenance');
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/');
+      expect((await app.request('/faq')).status).toBe(200);
+    });
+
+    it('does nothing when unset', async () => {
+      const { app } = appWith(handle);
+      expect((await app.request('/maintenance')).status).toBe(200);
+    });
+  });
+
+  describe('path rules', () => {
+    it('follows a relative target in every language and keeps the query', async () => {
+      const { app } = appWith(handle);
+      await upsertPathRule(handle.db, { path: '/promo', redirectTo: '/congrats', redirectStatus: 302 });
+      const english = await app.request('/promo?code=abc');
+      expect(english.status).toBe(302);
+      expect(english.headers.get('location')).toBe('/congrats?code=abc');
+      expect((await app.request('/it/promo')).headers.get('location')).toBe('/it/congrats');
+    });
+
+    it('redirects to allowed external hosts only', async () => {
+      const { app } = appWith(handle);
+      await upsertPathRule(handle.db, { path: '/docs', redirectTo: 'https://partner.example/api' });
+      await upsertPathRule(handle.db, { path: '/evil', redirectTo: 'https://evil.example/' });
+      const allowed = await app.request('/docs');
+      expect(allowed.status).toBe(301);
+      expect(allowed.headers.get('location')).toBe('https://partner.example/api');
+      expect((await app.request('/evil')).status).toBe(404);
+    });
+
+    it('switches a named middleware off for one path', async () => {
+      const { app } = appWith(handle);
+      expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(404);
+      await upsertPathRule(handle.db, { path: '/exchange/usdt-to-usdt', middlewares: { 'exchange-pair': false } });
+      expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(200);
+    });
+  });
+
+  it('serves dictionaries with validators and 404s unknown languages', async () => {
+    const { app } = appWith(handle);
+    const response = await app.request('/apiglobal/locale/ja');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { '404': { title: string } };
+    expect(body['404'].title).toBeTruthy();
+    const etag = response.headers.get('etag') as string;
+    expect((await app.request('/apiglobal/locale/ja', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const unknown = await app.request('/apiglobal/locale/xx');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { code: 'unknown_locale', message: "Unknown language: 'xx'" } });
+  });
+
+  it('caches hashed assets for a year and the build pointer not at all', async () => {
+    const { app, services } = appWith(handle);
+    const html = await (await app.request('/')).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const assetPath = (asset?.[1] ?? asset?.[2]) as string;
+    const assetResponse = await app.request(assetPath);
+    expect(assetResponse.status, assetPath).toBe(200);
+    expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const latest = await app.request('/builds/latest.json');
+    expect(latest.headers.get('cache-control')).toBe('no-cache');
+    expect(await latest.json()).toEqual({ id: services.buildId });
+    const meta = await app.request(`/builds/meta/${services.buildId}.json`);
+    expect(((await meta.json()) as { matcher: { static: string[] } }).matcher.static).toContain('/nl/faq');
+  });
+
+  it('sets strict security headers with a nonce that the inline scripts carry', async () => {
+    const { app } = appWith(handle);
+    const response = await app.request('/');
+    const csp = response.headers.get('content-security-policy') as string;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    const html = await response.text();
+    const inline = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
+    const widget = await app.request('/v2/widget');
+    expect(widget.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(widget.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('reports health', async () => {
+    const { app } = appWith(handle);
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', database: true });
+  });
+});
