@@ -26,7 +26,12 @@ function appWith(handle: DatabaseHandle, env: Record<string, string> = {}) {
     REDIRECT_ALLOWED_HOSTS: 'partner.example',
     ...env,
   });
-  const services = createServices({ config, db: handle.db, log: pino({ level: 'silent' }), clientDir: CLIENT_DIR });
+  const services = createServices({
+    config,
+    db: handle.db,
+    log: pino({ level: 'silent' }),
+    clientDir: CLIENT_DIR,
+  });
   return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
 }
 
@@ -77,7 +82,10 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
 
   describe('maintenance mode', () => {
     it('sends every page to the maintenance page when on, which answers 503 with Retry-After', async () => {
-      const { app } = appWith(handle, { LANDING__MAINTENANCE_MODE: 'true', MAINTENANCE_RETRY_AFTER_SECONDS: '120' });
+      const { app } = appWith(handle, {
+        LANDING__MAINTENANCE_MODE: 'true',
+        MAINTENANCE_RETRY_AFTER_SECONDS: '120',
+      });
       const page = await app.request('/nl/faq');
       expect(page.status).toBe(302);
       expect(page.headers.get('location')).toBe('/nl/maintenance');
@@ -125,7 +133,10 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     it('switches a named middleware off for one path', async () => {
       const { app } = appWith(handle);
       expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(404);
-      await upsertPathRule(handle.db, { path: '/exchange/usdt-to-usdt', middlewares: { 'exchange-pair': false } });
+      await upsertPathRule(handle.db, {
+        path: '/exchange/usdt-to-usdt',
+        middlewares: { 'exchange-pair': false },
+      });
       expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(200);
     });
   });
@@ -137,10 +148,14 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     const body = (await response.json()) as { '404': { title: string } };
     expect(body['404'].title).toBeTruthy();
     const etag = response.headers.get('etag') as string;
-    expect((await app.request('/apiglobal/locale/ja', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await app.request('/apiglobal/locale/ja', { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
     const unknown = await app.request('/apiglobal/locale/xx');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: { code: 'unknown_locale', message: "Unknown language: 'xx'" } });
+    expect(await unknown.json()).toEqual({
+      error: { code: 'unknown_locale', message: "Unknown language: 'xx'" },
+    });
   });
 
   it('caches hashed assets for a year and the build pointer not at all', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rootLanguageRedirect } from './language-redirect.ts';
 
-const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 
 function headers(values: Record<string, string>) {
   return new Headers({ 'user-agent': browser, ...values });

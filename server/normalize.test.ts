@@ -19,12 +19,17 @@ describe('normalizePath', () => {
     expect(normalizePath(from)).toBe(to);
   });
 
-  it.each(['/', '/faq', '/nl', '/blog/', '/custom/compare', '/custom/exchange-pairs', '/custom/compare/btc/info'])(
-    '%s is already canonical',
-    (path) => {
-      expect(normalizePath(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/faq',
+    '/nl',
+    '/blog/',
+    '/custom/compare',
+    '/custom/exchange-pairs',
+    '/custom/compare/btc/info',
+  ])('%s is already canonical', (path) => {
+    expect(normalizePath(path)).toBeNull();
+  });
 });
 
 describe('isPagePath', () => {

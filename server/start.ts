@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -18,8 +18,27 @@ const CLIENT_DIR = join(ROOT, 'build', 'client');
 const config = loadConfig();
 const log = createLogger(config);
 
-if (!existsSync(SERVER_BUILD)) {
-  log.info('No build found; building the app first');
+/** The newest modification time under the folders the app bundle is built from. */
+function newestSource(dirs: string[]): number {
+  let newest = 0;
+  for (const dir of dirs) {
+    for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+const buildMissing = !existsSync(SERVER_BUILD);
+if (
+  buildMissing ||
+  statSync(SERVER_BUILD).mtimeMs < newestSource(['app', 'core', 'content/locales', 'public'])
+) {
+  log.info(
+    buildMissing
+      ? 'No build found; building the app first'
+      : 'Sources changed since the last build; rebuilding',
+  );
   const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'react-router'), ['build'], {
     cwd: ROOT,
     stdio: 'inherit',
