@@ -11,7 +11,11 @@ describe('loadConfig', () => {
   });
 
   it('parses values and strips a trailing slash from the base URL', () => {
-    const config = loadConfig({ PORT: '8080', BASE_URL: 'https://swapgate.example/', REDIRECT_ALLOWED_HOSTS: 'A.example, b.example' });
+    const config = loadConfig({
+      PORT: '8080',
+      BASE_URL: 'https://swapgate.example/',
+      REDIRECT_ALLOWED_HOSTS: 'A.example, b.example',
+    });
     expect(config.PORT).toBe(8080);
     expect(config.BASE_URL).toBe('https://swapgate.example');
     expect(config.REDIRECT_ALLOWED_HOSTS).toEqual(['a.example', 'b.example']);

@@ -37,10 +37,16 @@ describe('build watcher', () => {
 
   it('turns stale when another build id is published', async () => {
     vi.useFakeTimers();
-    const same = watchBuild('b1', { intervalMs: 1000, fetcher: answering({ id: 'b1' }) as unknown as typeof fetch });
+    const same = watchBuild('b1', {
+      intervalMs: 1000,
+      fetcher: answering({ id: 'b1' }) as unknown as typeof fetch,
+    });
     await same.check();
     expect(same.stale).toBe(false);
-    const newer = watchBuild('b1', { intervalMs: 1000, fetcher: answering({ id: 'b2' }) as unknown as typeof fetch });
+    const newer = watchBuild('b1', {
+      intervalMs: 1000,
+      fetcher: answering({ id: 'b2' }) as unknown as typeof fetch,
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(newer.stale).toBe(true);
     same.stop();

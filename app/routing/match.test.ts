@@ -4,9 +4,20 @@ import { PAGES } from './pages.ts';
 
 describe('matchPage', () => {
   it('tells pagination from an item on the same router path', () => {
-    expect(matchPage('/coin/page-3')).toMatchObject({ status: 'ok', page: { name: 'coins-page' }, params: { page: '3' } });
-    expect(matchPage('/coin/btc')).toMatchObject({ status: 'ok', page: { name: 'coin' }, params: { coin: 'btc' } });
-    expect(matchPage('/cross-chain/tokens')).toMatchObject({ status: 'ok', page: { name: 'cross-chain-tokens' } });
+    expect(matchPage('/coin/page-3')).toMatchObject({
+      status: 'ok',
+      page: { name: 'coins-page' },
+      params: { page: '3' },
+    });
+    expect(matchPage('/coin/btc')).toMatchObject({
+      status: 'ok',
+      page: { name: 'coin' },
+      params: { coin: 'btc' },
+    });
+    expect(matchPage('/cross-chain/tokens')).toMatchObject({
+      status: 'ok',
+      page: { name: 'cross-chain-tokens' },
+    });
   });
 
   it('splits pair segments', () => {
@@ -22,7 +33,10 @@ describe('matchPage', () => {
   it('reports a failed parameter check separately from no match', () => {
     expect(matchPage('/coin/page-0')).toMatchObject({ status: 'invalid', page: { name: 'coins-page' } });
     expect(matchPage('/exchange-pairs/page-x')).toMatchObject({ status: 'invalid' });
-    expect(matchPage('/exchange/btceth')).toMatchObject({ status: 'invalid', page: { name: 'exchange-pair' } });
+    expect(matchPage('/exchange/btceth')).toMatchObject({
+      status: 'invalid',
+      page: { name: 'exchange-pair' },
+    });
     expect(matchPage('/blog/page/-1')).toMatchObject({ status: 'invalid', page: { name: 'blog-page' } });
     expect(matchPage('/nope')).toEqual({ status: 'none' });
     expect(matchPage('/faq/extra')).toEqual({ status: 'none' });

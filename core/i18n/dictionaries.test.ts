@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenKeys, loadDictionaries, type Dictionary } from './dictionaries.ts';
+import { type Dictionary, flattenKeys, loadDictionaries } from './dictionaries.ts';
 import { LANGUAGES } from './languages.ts';
 
 const dictionaries = loadDictionaries();

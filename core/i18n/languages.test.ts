@@ -19,7 +19,13 @@ describe('orderedLanguages', () => {
   it('marks the current language and gives English the US flag', () => {
     const entries = orderedLanguages('ja', []);
     expect(entries.filter((entry) => entry.selected).map((entry) => entry.code)).toEqual(['ja']);
-    expect(entries[0]).toEqual({ code: 'en', alias: 'English', language: 'English', flag: 'us', selected: false });
+    expect(entries[0]).toEqual({
+      code: 'en',
+      alias: 'English',
+      language: 'English',
+      flag: 'us',
+      selected: false,
+    });
   });
 
   it('ignores browser languages the site does not offer', () => {

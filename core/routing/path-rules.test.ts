@@ -23,11 +23,15 @@ describe('validatePathRule', () => {
   it('rejects paths and targets that are not paths or http(s) URLs', () => {
     expect(() => validatePathRule({ path: 'x' })).toThrow(InvalidPathRuleError);
     expect(() => validatePathRule({ path: '/x?y=1' })).toThrow(InvalidPathRuleError);
-    expect(() => validatePathRule({ path: '/x', redirectTo: 'javascript:alert(1)' })).toThrow(InvalidPathRuleError);
+    expect(() => validatePathRule({ path: '/x', redirectTo: 'javascript:alert(1)' })).toThrow(
+      InvalidPathRuleError,
+    );
   });
 
   it('keeps known switches and defaults to a permanent redirect', () => {
-    expect(validatePathRule({ path: '/a', redirectTo: '/b', middlewares: { 'exchange-pair': false } })).toEqual({
+    expect(
+      validatePathRule({ path: '/a', redirectTo: '/b', middlewares: { 'exchange-pair': false } }),
+    ).toEqual({
       path: '/a',
       redirectTo: '/b',
       redirectStatus: 301,
@@ -48,12 +52,16 @@ describe('resolveRuleRedirect', () => {
   });
 
   it('sends absolute targets only to allowed hosts', () => {
-    expect(resolveRuleRedirect({ redirectTo: 'https://partner.example/x', redirectStatus: 302 }, options)).toEqual({
+    expect(
+      resolveRuleRedirect({ redirectTo: 'https://partner.example/x', redirectStatus: 302 }, options),
+    ).toEqual({
       location: 'https://partner.example/x',
       status: 302,
       external: true,
     });
-    expect(resolveRuleRedirect({ redirectTo: 'https://evil.example/', redirectStatus: 301 }, options)).toBeNull();
+    expect(
+      resolveRuleRedirect({ redirectTo: 'https://evil.example/', redirectStatus: 301 }, options),
+    ).toBeNull();
     expect(resolveRuleRedirect({ redirectTo: '//evil.example/', redirectStatus: 301 }, options)).toBeNull();
   });
 });
@@ -73,7 +81,11 @@ describe.each(databaseTargets())('PathRuleStore on $name', (target) => {
     await upsertPathRule(handle.db, { path: '/old', redirectTo: '/new' });
     expect((await store.get('/old'))?.redirectTo).toBe('/new');
 
-    await upsertPathRule(handle.db, { path: '/old', redirectTo: '/newer', middlewares: { 'compare-pair': false } });
+    await upsertPathRule(handle.db, {
+      path: '/old',
+      redirectTo: '/newer',
+      middlewares: { 'compare-pair': false },
+    });
     expect((await store.get('/old'))?.redirectTo).toBe('/new'); // still cached
     now += 5_000;
     const fresh = await store.get('/old');
