@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Per-path routing rules (SPEC §7 "lookup by path"): a redirect target and on/off switches for
@@ -21,3 +34,254 @@ export const pathRules = pgTable(
 );
 
 export type PathRuleRow = typeof pathRules.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue (seeded from content/catalogue/*.json and core/address/networks.ts)
+// ---------------------------------------------------------------------------------------------
+
+export const networks = pgTable('networks', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  nativeCoin: text('native_coin').notNull(),
+  addressFormat: text('address_format').notNull(),
+  memoName: text('memo_name'),
+  memoRequired: boolean('memo_required').notNull().default(false),
+  memoFormat: text('memo_format'),
+  confirmations: integer('confirmations').notNull(),
+  explorerTx: text('explorer_tx').notNull(),
+  explorerAddress: text('explorer_address'),
+  decimals: integer('decimals').notNull(),
+  networkFeeUsd: numeric('network_fee_usd').notNull(),
+});
+
+export const coins = pgTable('coins', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** Position in the catalogue: majors first. */
+  rank: integer('rank').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const coinNetworks = pgTable(
+  'coin_networks',
+  {
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.code),
+    network: text('network')
+      .notNull()
+      .references(() => networks.id),
+    contract: text('contract'),
+    decimals: integer('decimals').notNull(),
+    min: numeric('min').notNull(),
+    max: numeric('max').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.coin, table.network] })],
+);
+
+export const fiatCurrencies = pgTable('fiat_currencies', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  decimals: integer('decimals').notNull(),
+  min: numeric('min').notNull(),
+  max: numeric('max').notNull(),
+  popular: boolean('popular').notNull().default(false),
+});
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  currency: text('currency')
+    .notNull()
+    .references(() => fiatCurrencies.code),
+});
+
+export const regions = pgTable(
+  'regions',
+  {
+    country: text('country')
+      .notNull()
+      .references(() => countries.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.country, table.code] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Market
+// ---------------------------------------------------------------------------------------------
+
+export const coinPrices = pgTable('coin_prices', {
+  coin: text('coin').primaryKey(),
+  usd: numeric('usd').notNull(),
+  source: text('source').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    coin: text('coin').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    usd: numeric('usd').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.coin, table.at] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Partners, promo codes
+// ---------------------------------------------------------------------------------------------
+
+export const partners = pgTable('partners', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Share of each swap amount paid to the partner, in basis points (20 = 0.2%). */
+  affiliateFeeBps: integer('affiliate_fee_bps').notNull().default(20),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  id: text('id').primaryKey(),
+  partnerId: text('partner_id')
+    .notNull()
+    .references(() => partners.id),
+  /** SHA-256 of the key; the key itself is shown once, at creation. */
+  keyHash: text('key_hash').notNull().unique(),
+  /** First characters of the key, to recognise it in lists. */
+  prefix: text('prefix').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  active: boolean('active').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Quotes and swaps
+// ---------------------------------------------------------------------------------------------
+
+/** A fixed-rate offer the visitor may accept until it expires. */
+export const fixedQuotes = pgTable('fixed_quotes', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  fromCoin: text('from_coin').notNull(),
+  fromNetwork: text('from_network').notNull(),
+  toCoin: text('to_coin').notNull(),
+  toNetwork: text('to_network').notNull(),
+  amountFrom: numeric('amount_from').notNull(),
+  amountTo: numeric('amount_to').notNull(),
+  rate: numeric('rate').notNull(),
+  /** The provider's own id for the locked rate, when it has one. */
+  providerRateId: text('provider_rate_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const swaps = pgTable(
+  'swaps',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    providerSwapId: text('provider_swap_id').notNull(),
+    status: text('status').notNull(),
+    rateType: text('rate_type').notNull(),
+    fromCoin: text('from_coin').notNull(),
+    fromNetwork: text('from_network').notNull(),
+    toCoin: text('to_coin').notNull(),
+    toNetwork: text('to_network').notNull(),
+    amountFrom: numeric('amount_from').notNull(),
+    amountTo: numeric('amount_to').notNull(),
+    rate: numeric('rate').notNull(),
+    serviceFee: numeric('service_fee').notNull(),
+    affiliateFee: numeric('affiliate_fee').notNull(),
+    networkFee: numeric('network_fee').notNull(),
+    depositAddress: text('deposit_address').notNull(),
+    depositMemo: text('deposit_memo'),
+    payoutAddress: text('payout_address').notNull(),
+    payoutMemo: text('payout_memo'),
+    refundAddress: text('refund_address'),
+    refundMemo: text('refund_memo'),
+    amountDeposited: numeric('amount_deposited'),
+    amountPaidOut: numeric('amount_paid_out'),
+    depositHash: text('deposit_hash'),
+    payoutHash: text('payout_hash'),
+    quoteId: text('quote_id'),
+    promoCode: text('promo_code'),
+    partnerId: text('partner_id').references(() => partners.id),
+    /** Unpaid swaps expire at this time. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the status job next asks the provider; null once the swap is final. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('swaps_next_check_idx').on(table.nextCheckAt),
+    index('swaps_partner_idx').on(table.partnerId),
+    uniqueIndex('swaps_provider_swap_idx').on(table.provider, table.providerSwapId),
+  ],
+);
+
+export const swapEvents = pgTable(
+  'swap_events',
+  {
+    id: serial('id').primaryKey(),
+    swapId: text('swap_id')
+      .notNull()
+      .references(() => swaps.id),
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('swap_events_swap_idx').on(table.swapId, table.at)],
+);
+
+/** `Idempotency-Key` bookkeeping for swap creation: one row per (client, key). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request with this key is still being handled. */
+    swapId: text('swap_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+/**
+ * The sandbox liquidity providers' own books: what a real provider keeps on its side. The
+ * sandbox deposit endpoint writes here, and the providers' getSwap reads from here.
+ */
+export const sandboxSwaps = pgTable('sandbox_swaps', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  rateType: text('rate_type').notNull(),
+  fromCoin: text('from_coin').notNull(),
+  fromNetwork: text('from_network').notNull(),
+  toCoin: text('to_coin').notNull(),
+  toNetwork: text('to_network').notNull(),
+  amountFrom: numeric('amount_from').notNull(),
+  amountTo: numeric('amount_to').notNull(),
+  rate: numeric('rate').notNull(),
+  min: numeric('min').notNull(),
+  max: numeric('max').notNull(),
+  depositAddress: text('deposit_address').notNull(),
+  depositMemo: text('deposit_memo'),
+  payoutAddress: text('payout_address').notNull(),
+  payoutMemo: text('payout_memo'),
+  refundAddress: text('refund_address'),
+  /** Fixed-rate offers must be paid before this time. */
+  rateExpiresAt: timestamp('rate_expires_at', { withTimezone: true }),
+  depositAmount: numeric('deposit_amount'),
+  depositedAt: timestamp('deposited_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,46 +5,9 @@ import { z } from 'zod';
  * and countries with their regions (countries.json).
  */
 
-/** Every blockchain network a coin may be sent over. */
-export const NETWORK_IDS = [
-  'bitcoin',
-  'ethereum',
-  'bsc',
-  'polygon',
-  'arbitrum',
-  'optimism',
-  'base',
-  'avalanche-c',
-  'ethereum-classic',
-  'tron',
-  'solana',
-  'xrp',
-  'stellar',
-  'eos',
-  'ton',
-  'cosmos',
-  'litecoin',
-  'dogecoin',
-  'bitcoin-cash',
-  'dash',
-  'zcash',
-  'cardano',
-  'polkadot',
-  'monero',
-  'algorand',
-  'near',
-  'tezos',
-  'hedera',
-  'aptos',
-  'sui',
-  'kaspa',
-  'cronos',
-  'zksync',
-  'linea',
-  'fantom',
-] as const;
+import { NETWORK_IDS, type NetworkId } from '../address/networks.ts';
 
-export type NetworkId = (typeof NETWORK_IDS)[number];
+export { NETWORK_IDS, type NetworkId };
 
 /** The EVM networks: token contracts on them are 0x-prefixed 20-byte addresses. */
 export const EVM_NETWORK_IDS = [

@@ -1,0 +1,140 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { coinNetworks, coins, networks } from '../../db/schema.ts';
+
+export interface CatalogueNetwork {
+  id: string;
+  name: string;
+  nativeCoin: string;
+  addressFormat: string;
+  memo: { name: string; required: boolean } | null;
+  confirmations: number;
+  explorerTx: string;
+  explorerAddress: string | null;
+  networkFeeUsd: string;
+}
+
+/** A coin on one network, with what swapping it needs. */
+export interface CatalogueAsset {
+  coin: string;
+  coinName: string;
+  network: CatalogueNetwork;
+  /** Token contract, or null for the network's own coin. */
+  contract: string | null;
+  decimals: number;
+  min: string;
+  max: string;
+}
+
+export interface CatalogueCoin {
+  code: string;
+  name: string;
+  rank: number;
+  popular: boolean;
+  icon: string;
+  /** The coin's networks, its main one first. */
+  assets: CatalogueAsset[];
+}
+
+export function coinIconUrl(code: string): string {
+  return `/icons/coins/${code}.svg`;
+}
+
+/**
+ * The enabled coins and their networks, read from the database and kept in memory: the
+ * catalogue changes with deployments and seeds, not per request. `reload()` re-reads it.
+ */
+export class Catalogue {
+  readonly #db: Database;
+  #coins: CatalogueCoin[] = [];
+  #byCode = new Map<string, CatalogueCoin>();
+  #loading: Promise<void> | null = null;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async reload(): Promise<void> {
+    const [networkRows, coinRows, assetRows] = await Promise.all([
+      this.#db.select().from(networks),
+      this.#db.select().from(coins).orderBy(asc(coins.rank)),
+      this.#db.select().from(coinNetworks),
+    ]);
+    const networkById = new Map<string, CatalogueNetwork>(
+      networkRows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          name: row.name,
+          nativeCoin: row.nativeCoin,
+          addressFormat: row.addressFormat,
+          memo: row.memoName ? { name: row.memoName, required: row.memoRequired } : null,
+          confirmations: row.confirmations,
+          explorerTx: row.explorerTx,
+          explorerAddress: row.explorerAddress,
+          networkFeeUsd: row.networkFeeUsd,
+        },
+      ]),
+    );
+    const list: CatalogueCoin[] = [];
+    for (const coin of coinRows) {
+      if (!coin.enabled) continue;
+      const assets = assetRows
+        .filter((row) => row.coin === coin.code)
+        .flatMap((row) => {
+          const network = networkById.get(row.network);
+          return network
+            ? [
+                {
+                  coin: coin.code,
+                  coinName: coin.name,
+                  network,
+                  contract: row.contract,
+                  decimals: row.decimals,
+                  min: row.min,
+                  max: row.max,
+                },
+              ]
+            : [];
+        })
+        // The coin's own chain first, then the order networks were listed in.
+        .sort(
+          (a, b) => Number(b.network.nativeCoin === coin.code) - Number(a.network.nativeCoin === coin.code),
+        );
+      if (assets.length === 0) continue;
+      list.push({
+        code: coin.code,
+        name: coin.name,
+        rank: coin.rank,
+        popular: coin.popular,
+        icon: coinIconUrl(coin.code),
+        assets,
+      });
+    }
+    this.#coins = list;
+    this.#byCode = new Map(list.map((coin) => [coin.code, coin]));
+  }
+
+  async #ready(): Promise<void> {
+    this.#loading ??= this.reload();
+    await this.#loading;
+  }
+
+  async coins(): Promise<CatalogueCoin[]> {
+    await this.#ready();
+    return this.#coins;
+  }
+
+  async coin(code: string): Promise<CatalogueCoin | null> {
+    await this.#ready();
+    return this.#byCode.get(code.toLowerCase()) ?? null;
+  }
+
+  /** The coin on the given network, or on its main network when none is given. */
+  async asset(code: string, network?: string | null): Promise<CatalogueAsset | null> {
+    const coin = await this.coin(code);
+    if (!coin) return null;
+    if (!network) return coin.assets[0] ?? null;
+    return coin.assets.find((asset) => asset.network.id === network.toLowerCase()) ?? null;
+  }
+}

@@ -1,0 +1,22 @@
+import Big from 'big.js';
+
+// Amounts carry up to 18 decimals (EVM tokens); division results keep 30 significant places.
+Big.DP = 30;
+Big.RM = Big.roundDown;
+
+export { Big };
+
+export const DECIMAL_PATTERN = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
+
+export function isDecimalString(value: string): boolean {
+  return DECIMAL_PATTERN.test(value);
+}
+
+/** Rounds down to `decimals` places and prints without exponent or trailing zeros. */
+export function toAmount(value: Big, decimals: number): string {
+  return value
+    .round(decimals, Big.roundDown)
+    .toFixed()
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}

@@ -1,0 +1,121 @@
+/**
+ * The exchange domain's shared vocabulary. Amounts are decimal strings everywhere they cross a
+ * boundary (API, database, providers); arithmetic happens with big.js (core/exchange/decimal.ts).
+ */
+
+export type RateType = 'float' | 'fixed';
+
+export const SWAP_STATUSES = [
+  'waiting',
+  'confirming',
+  'exchanging',
+  'sending',
+  'finished',
+  'failed',
+  'refunded',
+  'expired',
+  'hold',
+] as const;
+export type SwapStatus = (typeof SWAP_STATUSES)[number];
+
+/** Statuses after which nothing changes any more. */
+export const FINAL_STATUSES: ReadonlySet<SwapStatus> = new Set(['finished', 'failed', 'refunded', 'expired']);
+
+/** A coin on one network, e.g. USDT on tron. */
+export interface Asset {
+  coin: string;
+  network: string;
+}
+
+export interface QuoteRequest {
+  from: Asset;
+  to: Asset;
+  /** Amount the visitor sends, in `from` units. */
+  amountFrom: string;
+  rateType: RateType;
+}
+
+/** One provider's answer to a quote request, before our service fee. */
+export interface ProviderQuote {
+  provider: string;
+  rateType: RateType;
+  amountFrom: string;
+  /** What the visitor would receive from this provider, after its spread and the payout network fee. */
+  amountTo: string;
+  /** amountTo / amountFrom. */
+  rate: string;
+  /** The payout network fee already deducted from amountTo, in `to` units. */
+  networkFee: string;
+  /** Limits of this provider for this pair, in `from` units. */
+  min: string;
+  max: string;
+  /** Fixed rate only: the provider's id of the locked rate and when it runs out. */
+  providerRateId?: string;
+  expiresAt?: Date;
+}
+
+export interface ProviderSwapRequest {
+  /** Our swap id, passed as the provider's external reference. */
+  reference: string;
+  from: Asset;
+  to: Asset;
+  amountFrom: string;
+  rateType: RateType;
+  providerRateId?: string;
+  payoutAddress: string;
+  payoutMemo?: string;
+  refundAddress?: string;
+  refundMemo?: string;
+}
+
+/** A swap as the provider reports it. */
+export interface ProviderSwap {
+  providerSwapId: string;
+  status: SwapStatus;
+  depositAddress: string;
+  depositMemo?: string;
+  amountFrom: string;
+  amountTo: string;
+  amountDeposited?: string;
+  amountPaidOut?: string;
+  depositHash?: string;
+  payoutHash?: string;
+}
+
+/** A liquidity provider: a sandbox simulation or an adapter to a real partner API. */
+export interface LiquidityProvider {
+  readonly id: string;
+  readonly name: string;
+  quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote>;
+  createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap>;
+  getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap>;
+}
+
+/**
+ * Why a provider cannot quote or swap. `pair_unavailable` and `amount_out_of_range` are normal
+ * answers (the provider is dropped from the comparison); the others are failures.
+ */
+export type ProviderErrorCode =
+  | 'pair_unavailable'
+  | 'amount_out_of_range'
+  | 'rate_expired'
+  | 'invalid_address'
+  | 'not_found'
+  | 'upstream_error';
+
+export class ProviderError extends Error {
+  readonly code: ProviderErrorCode;
+  readonly provider: string;
+  constructor(provider: string, code: ProviderErrorCode, message: string) {
+    super(message);
+    this.name = 'ProviderError';
+    this.provider = provider;
+    this.code = code;
+  }
+}
+
+/** Source of USD prices (core/market). */
+export interface PriceSource {
+  /** USD price of one coin, or null when unknown. */
+  usdPrice(coin: string): Promise<string | null>;
+}
