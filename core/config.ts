@@ -35,6 +35,35 @@ const configSchema = z.object({
   /** Seed demo content into an empty database on start. */
   SEED_DEMO_DATA: booleanString.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Trust X-Forwarded-For from one reverse proxy in front of the app; off by default. */
+  TRUST_PROXY: booleanString.default(false),
+  /** Redis for rate limits and caches shared by several nodes; in-process without it. */
+  REDIS_URL: z.string().optional(),
+
+  // Exchange
+  /** The simulated liquidity providers and their deposit simulator. */
+  SANDBOX_PROVIDERS: booleanString.default(true),
+  /** Delays of the sandbox status steps after a deposit: confirming, exchanging, sending. */
+  SANDBOX_STEP_DELAY_MS: z.coerce.number().int().min(0).default(4_000),
+  CHANGENOW_API_KEY: z.string().optional(),
+  CHANGENOW_API_URL: z.url().default('https://api.changenow.io/v2'),
+  /** Our fee on each swap, in basis points of the payout (0 with a valid promo code). */
+  SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(40),
+  QUOTE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  FIXED_QUOTE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /** How long a swap waits for its deposit before it expires. */
+  SWAP_UNPAID_TTL_MINUTES: z.coerce.number().int().positive().default(120),
+  SWAP_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  PRICE_FEED: z.enum(['snapshot', 'coingecko']).default('snapshot'),
+  COINGECKO_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: z.string().optional(),
+  PRICE_REFRESH_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+
+  // Rate limits per client and minute
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Partners with an API key get this many times the anonymous limits. */
+  RATE_LIMIT_PARTNER_MULTIPLIER: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -55,16 +55,14 @@ async function seedCatalogue(db: Database): Promise<void> {
   );
   const coinList = readCatalogue('coins.json', coinsFileSchema);
   await insertAll(coinList, (chunk) =>
-    db
-      .insert(coins)
-      .values(
-        chunk.map((coin) => ({
-          code: coin.code,
-          name: coin.name,
-          rank: coinList.indexOf(coin) + 1,
-          popular: coin.popular,
-        })),
-      ),
+    db.insert(coins).values(
+      chunk.map((coin) => ({
+        code: coin.code,
+        name: coin.name,
+        rank: coinList.indexOf(coin) + 1,
+        popular: coin.popular,
+      })),
+    ),
   );
   await insertAll(
     coinList.flatMap((coin) => coin.networks.map((network) => ({ coin: coin.code, ...network }))),

@@ -1,7 +1,12 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import type { Catalogue } from './catalogue/catalogue.ts';
 import type { Config } from './config.ts';
+import type { QuoteService } from './exchange/quotes.ts';
+import type { SwapService } from './exchange/swaps.ts';
+import type { PriceSource } from './exchange/types.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
 
 /** What the server builds once at start and hands to every request. */
@@ -11,6 +16,13 @@ export interface Services {
   log: Logger;
   dictionaries: ReadonlyMap<string, Dictionary>;
   pathRules: PathRuleStore;
+  catalogue: Catalogue;
+  prices: PriceSource;
+  quotes: QuoteService;
+  swaps: SwapService;
+  rateLimiter: RateLimiter;
+  /** True while the sandbox providers (and their deposit simulator) are on. */
+  sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */
   buildId: string;
 }

@@ -179,6 +179,9 @@ export const fixedQuotes = pgTable('fixed_quotes', {
   amountFrom: numeric('amount_from').notNull(),
   amountTo: numeric('amount_to').notNull(),
   rate: numeric('rate').notNull(),
+  /** Our fee and the payout network fee already deducted from amountTo, in `to` units. */
+  serviceFee: numeric('service_fee').notNull().default('0'),
+  networkFee: numeric('network_fee').notNull().default('0'),
   /** The provider's own id for the locked rate, when it has one. */
   providerRateId: text('provider_rate_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -218,6 +221,8 @@ export const swaps = pgTable(
     partnerId: text('partner_id').references(() => partners.id),
     /** Unpaid swaps expire at this time. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Fixed rate only: the locked rate holds for deposits made before this time. */
+    rateExpiresAt: timestamp('rate_expires_at', { withTimezone: true }),
     /** When the status job next asks the provider; null once the swap is final. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -279,6 +284,8 @@ export const sandboxSwaps = pgTable('sandbox_swaps', {
   payoutAddress: text('payout_address').notNull(),
   payoutMemo: text('payout_memo'),
   refundAddress: text('refund_address'),
+  /** Our markup, kept back from the payout (see ProviderSwapRequest.partnerFeeBps). */
+  partnerFeeBps: integer('partner_fee_bps').notNull().default(0),
   /** Fixed-rate offers must be paid before this time. */
   rateExpiresAt: timestamp('rate_expires_at', { withTimezone: true }),
   depositAmount: numeric('deposit_amount'),

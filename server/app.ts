@@ -9,6 +9,8 @@ import { isLang } from '../core/i18n/languages.ts';
 import { localizePath } from '../core/routing/paths.ts';
 import type { Services } from '../core/services.ts';
 import { isHealthy } from '../db/client.ts';
+import { createApiV1 } from './api/v1.ts';
+import { coinIcon } from './icons.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
@@ -75,6 +77,16 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     const database = await isHealthy(services.db);
     return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
   });
+
+  app.get('/icons/coins/:file', (c) => {
+    const svg = coinIcon(c.req.param('file').replace(/\.svg$/, ''));
+    if (!svg) return c.notFound();
+    c.header('Content-Type', 'image/svg+xml');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(svg);
+  });
+
+  app.route('/api/v1', createApiV1(services, services.rateLimiter));
 
   const localeEtags = new Map<string, string>();
   app.get('/apiglobal/locale/:code', (c) => {

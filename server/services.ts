@@ -1,8 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { Config } from '../core/config.ts';
+import { QuoteService } from '../core/exchange/quotes.ts';
+import { SwapService } from '../core/exchange/swaps.ts';
+import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
+import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
+import { MarketService } from '../core/market/market.ts';
+import { ChangeNowProvider } from '../core/providers/changenow.ts';
+import { createSandboxProviders } from '../core/providers/sandbox.ts';
+import { MemoryRateLimiter, RedisRateLimiter } from '../core/rate-limit.ts';
 import { PathRuleStore } from '../core/routing/path-rules.ts';
 import type { Services } from '../core/services.ts';
 import type { Database } from '../db/client.ts';
@@ -14,13 +24,77 @@ export function readBuildId(clientDir: string): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { id: string }).id;
 }
 
+export interface AppServices extends Services {
+  market: MarketService;
+  /** Releases what the services hold open (Redis). */
+  close(): Promise<void>;
+}
+
+/** The composition root: every service the HTTP app, the jobs and the pages use, built once. */
 export function createServices(options: {
   config: Config;
   db: Database;
   log: Logger;
   clientDir: string;
-}): Services {
+}): AppServices {
   const { config, db, log, clientDir } = options;
+  const catalogue = new Catalogue(db);
+  const feed =
+    config.PRICE_FEED === 'coingecko'
+      ? new CoinGeckoFeed({
+          baseUrl: config.COINGECKO_API_URL,
+          ...(config.COINGECKO_API_KEY ? { apiKey: config.COINGECKO_API_KEY } : {}),
+          timeoutMs: 10_000,
+          ids: coinGeckoIds(),
+        })
+      : new SnapshotFeed();
+  const market = new MarketService({ db, feed, log });
+
+  const providers: LiquidityProvider[] = [];
+  if (config.SANDBOX_PROVIDERS) {
+    const step = config.SANDBOX_STEP_DELAY_MS;
+    providers.push(
+      ...createSandboxProviders(
+        { db, catalogue, prices: market },
+        {
+          delays: { confirmingMs: step, exchangingMs: step, sendingMs: step },
+          fixedRateTtlMs: config.FIXED_QUOTE_TTL_SECONDS * 1000,
+        },
+      ),
+    );
+  }
+  if (config.CHANGENOW_API_KEY) {
+    providers.push(
+      new ChangeNowProvider(
+        { apiKey: config.CHANGENOW_API_KEY, baseUrl: config.CHANGENOW_API_URL },
+        { catalogue },
+      ),
+    );
+  }
+  if (providers.length === 0) log.warn('No liquidity provider is enabled: quotes and swaps are unavailable');
+
+  const quotes = new QuoteService({
+    db,
+    catalogue,
+    providers,
+    timeoutMs: config.QUOTE_TIMEOUT_MS,
+    serviceFeeBps: config.SERVICE_FEE_BPS,
+    fixedQuoteTtlMs: config.FIXED_QUOTE_TTL_SECONDS * 1000,
+  });
+  const swaps = new SwapService({
+    db,
+    catalogue,
+    quotes,
+    providers,
+    log,
+    serviceFeeBps: config.SERVICE_FEE_BPS,
+    unpaidTtlMs: config.SWAP_UNPAID_TTL_MINUTES * 60_000,
+    pollActiveMs: config.SWAP_POLL_INTERVAL_MS,
+  });
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+
   return {
     config,
     db,
@@ -28,5 +102,15 @@ export function createServices(options: {
     dictionaries: loadDictionaries(),
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
+    catalogue,
+    prices: market,
+    market,
+    quotes,
+    swaps,
+    rateLimiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    sandbox: config.SANDBOX_PROVIDERS,
+    async close() {
+      redis?.disconnect();
+    },
   };
 }

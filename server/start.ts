@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../core/config.ts';
+import { startSwapJob } from '../core/exchange/swap-job.ts';
+import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { openDatabase } from '../db/client.ts';
 import { createApp } from './app.ts';
@@ -63,6 +65,17 @@ if (config.SEED_DEMO_DATA) {
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 const services = createServices({ config, db: database.db, log, clientDir: CLIENT_DIR });
 const app = createApp({ services, build, clientDir: CLIENT_DIR });
+const jobs = [
+  startPriceJob({
+    market: services.market,
+    db: database.db,
+    intervalMs: config.PRICE_REFRESH_INTERVAL_MS,
+    log,
+    // Price history for charts on a first run: 30 days at 6-hour steps.
+    backfill: { days: 30, stepMs: 6 * 60 * 60_000 },
+  }),
+  startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
+];
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   log.info({ port: info.port, baseUrl: config.BASE_URL, build: services.buildId }, 'Listening');
@@ -83,6 +96,8 @@ async function shutdown(signal: string) {
     server.close(() => done());
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
+  await Promise.all(jobs.map((job) => job.stop()));
+  await services.close();
   await database.close();
   log.info('Stopped');
   process.exit(0);

@@ -32,7 +32,7 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
-const _base58check = createBase58check(sha256);
+const base58check = createBase58check(sha256);
 
 const bytes = (length: number) => fc.uint8Array({ minLength: length, maxLength: length });
 
@@ -380,6 +380,17 @@ describe('property: built addresses are valid', () => {
         { numRuns: 50 },
       );
     }
+  });
+
+  it('the hand-built base58check bytes match scure createBase58check', () => {
+    const bitcoin = BYTE_FAMILIES.find((f) => f.name === 'bitcoin base58');
+    if (!bitcoin) throw new Error('missing bitcoin family');
+    fc.assert(
+      fc.property(bitcoin.data, (d) => {
+        expect(bitcoin.encode(concat(d, bitcoin.checksum(d)))).toBe(base58check.encode(d));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('TON friendly addresses are valid in the standard base64 alphabet too', () => {

@@ -14,7 +14,7 @@ import {
   utf8,
 } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
-import { NETWORKS } from './networks.ts';
+import { NETWORKS, type NetworkDefinition } from './networks.ts';
 
 /** Address encodings; several networks may share one (all EVM chains use 'evm'). */
 export type AddressFormat =
@@ -678,7 +678,8 @@ function belongsToOtherFormat(address: string, own: AddressFormat): boolean {
   });
 }
 
-function findNetwork(networkId: string) {
+/** Own keys only, so 'constructor' or '__proto__' are unknown networks, not prototype members. */
+function findNetwork(networkId: string): NetworkDefinition | null {
   return Object.hasOwn(NETWORKS, networkId) ? NETWORKS[networkId as keyof typeof NETWORKS] : null;
 }
 

@@ -26,13 +26,19 @@ describe.each(databaseTargets())('catalogue on $name', (target) => {
   it('puts a coin main chain first and finds assets by network', async () => {
     expect((await catalogue.asset('btc'))?.network.id).toBe('bitcoin');
     const usdtTron = await catalogue.asset('USDT', 'tron');
-    expect(usdtTron).toMatchObject({ contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', network: { addressFormat: 'tron' } });
+    expect(usdtTron).toMatchObject({
+      contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      network: { addressFormat: 'tron' },
+    });
     expect(await catalogue.asset('usdt', 'bitcoin')).toBeNull();
     expect(await catalogue.asset('nope')).toBeNull();
   });
 
   it('carries memo rules for memo networks', async () => {
-    expect((await catalogue.asset('xrp'))?.network.memo).toEqual({ name: 'Destination tag', required: false });
+    expect((await catalogue.asset('xrp'))?.network.memo).toEqual({
+      name: 'Destination tag',
+      required: false,
+    });
     expect((await catalogue.asset('btc'))?.network.memo).toBeNull();
   });
 

@@ -62,6 +62,12 @@ export interface ProviderSwapRequest {
   amountFrom: string;
   rateType: RateType;
   providerRateId?: string;
+  /**
+   * Our service fee as a partner markup the provider keeps back from the payout for us, in basis
+   * points (0 with a promo code). Sandbox providers apply it per swap; with ChangeNOW the markup is
+   * the partner fee set on the account, which must equal SERVICE_FEE_BPS.
+   */
+  partnerFeeBps?: number;
   payoutAddress: string;
   payoutMemo?: string;
   refundAddress?: string;
@@ -106,11 +112,19 @@ export type ProviderErrorCode =
 export class ProviderError extends Error {
   readonly code: ProviderErrorCode;
   readonly provider: string;
-  constructor(provider: string, code: ProviderErrorCode, message: string) {
+  /** With 'amount_out_of_range': the provider's limits for the pair, in `from` units. */
+  readonly limits?: { min: string; max: string };
+  constructor(
+    provider: string,
+    code: ProviderErrorCode,
+    message: string,
+    limits?: { min: string; max: string },
+  ) {
     super(message);
     this.name = 'ProviderError';
     this.provider = provider;
     this.code = code;
+    if (limits) this.limits = limits;
   }
 }
 

@@ -61,6 +61,8 @@ CREATE TABLE "fixed_quotes" (
 	"amount_from" numeric NOT NULL,
 	"amount_to" numeric NOT NULL,
 	"rate" numeric NOT NULL,
+	"service_fee" numeric DEFAULT '0' NOT NULL,
+	"network_fee" numeric DEFAULT '0' NOT NULL,
 	"provider_rate_id" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -136,6 +138,7 @@ CREATE TABLE "sandbox_swaps" (
 	"payout_address" text NOT NULL,
 	"payout_memo" text,
 	"refund_address" text,
+	"partner_fee_bps" integer DEFAULT 0 NOT NULL,
 	"rate_expires_at" timestamp with time zone,
 	"deposit_amount" numeric,
 	"deposited_at" timestamp with time zone,
@@ -179,6 +182,7 @@ CREATE TABLE "swaps" (
 	"promo_code" text,
 	"partner_id" text,
 	"expires_at" timestamp with time zone NOT NULL,
+	"rate_expires_at" timestamp with time zone,
 	"next_check_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

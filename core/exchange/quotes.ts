@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { fixedQuotes, promoCodes } from '../../db/schema.ts';
+import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import { Big, isDecimalString, toAmount } from './decimal.ts';
+import {
+  type Asset,
+  type LiquidityProvider,
+  ProviderError,
+  type ProviderQuote,
+  type QuoteRequest,
+  type RateType,
+} from './types.ts';
+
+export interface QuoteInput {
+  from: string;
+  fromNetwork?: string | undefined;
+  to: string;
+  toNetwork?: string | undefined;
+  /** Amount to send, in `from` units. */
+  amount: string;
+  rateType: RateType;
+  promoCode?: string | undefined;
+}
+
+export interface QuoteOffer {
+  provider: string;
+  /** What the visitor gets from this provider, after our service fee. */
+  amountTo: string;
+  rate: string;
+}
+
+export interface Quote {
+  rateType: RateType;
+  from: Asset;
+  to: Asset;
+  amountFrom: string;
+  /** After the provider's spread and fees, the payout network fee and our service fee. */
+  amountTo: string;
+  rate: string;
+  /** Limits over all providers that serve the pair, in `from` units. */
+  min: string;
+  max: string;
+  provider: string;
+  networkFee: string;
+  serviceFee: string;
+  /** Fixed rate only: the stored offer to create the swap from, and when it lapses. */
+  quoteId?: string;
+  expiresAt?: Date;
+  /** Every provider's answer, best first, the chosen one included. */
+  offers: QuoteOffer[];
+}
+
+export interface PairInfo {
+  available: boolean;
+  fixedRate: boolean;
+  /** Limits over all providers, in `from` units; null when nobody serves the pair. */
+  min: string | null;
+  max: string | null;
+}
+
+export type QuoteErrorCode =
+  | 'unknown_coin'
+  | 'unknown_network'
+  | 'same_asset'
+  | 'invalid_amount'
+  | 'amount_below_min'
+  | 'amount_above_max'
+  | 'pair_unavailable'
+  | 'fixed_rate_unavailable'
+  | 'quote_not_found'
+  | 'quote_expired';
+
+export class QuoteError extends Error {
+  readonly code: QuoteErrorCode;
+  /** The request field at fault, e.g. 'from', 'toNetwork', 'amount'. */
+  readonly field?: string;
+  readonly details?: { min: string; max: string };
+  constructor(code: QuoteErrorCode, message: string, field?: string, details?: { min: string; max: string }) {
+    super(message);
+    this.name = 'QuoteError';
+    this.code = code;
+    if (field) this.field = field;
+    if (details) this.details = details;
+  }
+}
+
+export type FixedQuoteRow = typeof fixedQuotes.$inferSelect;
+
+export interface QuoteServiceOptions {
+  db: Database;
+  catalogue: Catalogue;
+  providers: readonly LiquidityProvider[];
+  /** How long each provider may take to answer. */
+  timeoutMs?: number;
+  /** Our fee, taken from the payout, in basis points. */
+  serviceFeeBps?: number;
+  /** Longest life of a stored fixed quote; a provider's own expiry may cut it shorter. */
+  fixedQuoteTtlMs?: number;
+  now?: () => Date;
+}
+
+type Answer = { provider: string; quote: ProviderQuote } | { provider: string; error: unknown };
+
+interface Limits {
+  min: Big;
+  max: Big;
+}
+
+const RATE_DECIMALS = 18;
+
+function payoutDecimals(asset: CatalogueAsset): number {
+  return Math.min(asset.decimals, 8);
+}
+
+function fractionDigits(value: string): number {
+  const dot = value.indexOf('.');
+  return dot === -1 ? 0 : value.length - dot - 1;
+}
+
+function print(value: Big): string {
+  return toAmount(value, RATE_DECIMALS);
+}
+
+/** Rejects once the signal aborts, even if the provider ignores it. */
+function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve()
+      .then(() => run(signal))
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Limits of the providers that serve the pair: from their quotes and their out-of-range answers. */
+function limitsOf(answers: readonly Answer[]): Limits[] {
+  return answers.flatMap((answer) => {
+    if ('quote' in answer) return [{ min: new Big(answer.quote.min), max: new Big(answer.quote.max) }];
+    const { error } = answer;
+    if (error instanceof ProviderError && error.code === 'amount_out_of_range' && error.limits) {
+      return [{ min: new Big(error.limits.min), max: new Big(error.limits.max) }];
+    }
+    return [];
+  });
+}
+
+function spanOf(limits: readonly Limits[]): Limits | null {
+  if (limits.length === 0) return null;
+  return limits.reduce((acc, l) => ({
+    min: l.min.lt(acc.min) ? l.min : acc.min,
+    max: l.max.gt(acc.max) ? l.max : acc.max,
+  }));
+}
+
+function quotesOf(answers: readonly Answer[]): ProviderQuote[] {
+  return answers
+    .flatMap((answer) => ('quote' in answer ? [answer.quote] : []))
+    .sort((a, b) => new Big(b.amountTo).cmp(a.amountTo));
+}
+
+/**
+ * Asks every liquidity provider at once and picks the best payout; our service fee comes off the
+ * result. Fixed-rate quotes are stored so the swap can be created from exactly that offer.
+ */
+export class QuoteService {
+  readonly #db: Database;
+  readonly #catalogue: Catalogue;
+  readonly #providers: readonly LiquidityProvider[];
+  readonly #timeoutMs: number;
+  readonly #serviceFeeBps: number;
+  readonly #fixedQuoteTtlMs: number;
+  readonly #now: () => Date;
+
+  constructor(options: QuoteServiceOptions) {
+    this.#db = options.db;
+    this.#catalogue = options.catalogue;
+    this.#providers = options.providers;
+    this.#timeoutMs = options.timeoutMs ?? 5_000;
+    this.#serviceFeeBps = options.serviceFeeBps ?? 40;
+    this.#fixedQuoteTtlMs = options.fixedQuoteTtlMs ?? 10 * 60_000;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async quote(input: QuoteInput): Promise<Quote> {
+    const { from, to } = await this.#assets(input.from, input.fromNetwork, input.to, input.toNetwork);
+    this.#checkAmount(input.amount, from);
+    const promo = input.promoCode ? await this.isValidPromoCode(input.promoCode) : false;
+    const fromRef = { coin: from.coin, network: from.network.id };
+    const toRef = { coin: to.coin, network: to.network.id };
+    const request: QuoteRequest = {
+      from: fromRef,
+      to: toRef,
+      amountFrom: input.amount,
+      rateType: input.rateType,
+    };
+
+    const answers = await this.#ask(request);
+    const quotes = quotesOf(answers);
+    const span = spanOf(limitsOf(answers));
+    const best = quotes[0];
+    if (!best || !span) {
+      await this.#explainNoQuote(input, request, answers);
+      throw new QuoteError('pair_unavailable', 'No provider serves this pair right now');
+    }
+
+    const feeBps = promo ? 0 : this.#serviceFeeBps;
+    const decimals = payoutDecimals(to);
+    const amountFrom = new Big(input.amount);
+    const afterFee = (amountTo: string) =>
+      new Big(amountTo)
+        .times(10_000 - feeBps)
+        .div(10_000)
+        .round(decimals, Big.roundDown);
+    const offers = quotes.map((q) => {
+      const net = afterFee(q.amountTo);
+      return { provider: q.provider, amountTo: print(net), rate: print(net.div(amountFrom)) };
+    });
+    const net = afterFee(best.amountTo);
+    const quote: Quote = {
+      rateType: input.rateType,
+      from: fromRef,
+      to: toRef,
+      amountFrom: print(amountFrom),
+      amountTo: print(net),
+      rate: print(net.div(amountFrom)),
+      min: print(span.min),
+      max: print(span.max),
+      provider: best.provider,
+      networkFee: best.networkFee,
+      serviceFee: print(new Big(best.amountTo).minus(net)),
+      offers,
+    };
+    if (input.rateType === 'fixed') await this.#storeFixed(quote, best);
+    return quote;
+  }
+
+  /** A stored fixed quote that may still be accepted. */
+  async findFixedQuote(quoteId: string): Promise<FixedQuoteRow> {
+    const [row] = await this.#db.select().from(fixedQuotes).where(eq(fixedQuotes.id, quoteId));
+    if (!row) throw new QuoteError('quote_not_found', 'No such quote', 'quoteId');
+    if (row.expiresAt.getTime() <= this.#now().getTime()) {
+      throw new QuoteError('quote_expired', 'The quote has expired', 'quoteId');
+    }
+    return row;
+  }
+
+  /** An active, unexpired promo code; codes match whatever their case. */
+  async isValidPromoCode(code: string): Promise<boolean> {
+    const wanted = code.trim().toUpperCase();
+    if (!wanted) return false;
+    const rows = await this.#db
+      .select({ code: promoCodes.code })
+      .from(promoCodes)
+      .where(
+        and(
+          sql`upper(${promoCodes.code}) = ${wanted}`,
+          eq(promoCodes.active, true),
+          or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, this.#now())),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Whether anyone serves the pair, with fixed rates or not, and the limits: the providers are
+   * asked for both rate types with the catalogue minimum as probe amount.
+   */
+  async pairInfo(
+    fromCode: string,
+    fromNetwork: string | undefined,
+    toCode: string,
+    toNetwork?: string,
+  ): Promise<PairInfo> {
+    const { from, to } = await this.#assets(fromCode, fromNetwork, toCode, toNetwork);
+    const base = {
+      from: { coin: from.coin, network: from.network.id },
+      to: { coin: to.coin, network: to.network.id },
+      amountFrom: from.min,
+    };
+    const [float, fixed] = await Promise.all([
+      this.#ask({ ...base, rateType: 'float' }),
+      this.#ask({ ...base, rateType: 'fixed' }),
+    ]);
+    const floatLimits = limitsOf(float);
+    const fixedLimits = limitsOf(fixed);
+    const span = spanOf(floatLimits.length > 0 ? floatLimits : fixedLimits);
+    return {
+      available: span !== null,
+      fixedRate: fixedLimits.length > 0,
+      min: span ? print(span.min) : null,
+      max: span ? print(span.max) : null,
+    };
+  }
+
+  async #assets(
+    fromCode: string,
+    fromNetwork: string | undefined,
+    toCode: string,
+    toNetwork: string | undefined,
+  ): Promise<{ from: CatalogueAsset; to: CatalogueAsset }> {
+    const from = await this.#asset(fromCode, fromNetwork, 'from', 'fromNetwork');
+    const to = await this.#asset(toCode, toNetwork, 'to', 'toNetwork');
+    if (from.coin === to.coin && from.network.id === to.network.id) {
+      throw new QuoteError('same_asset', 'Cannot exchange an asset for itself', 'to');
+    }
+    return { from, to };
+  }
+
+  async #asset(
+    code: string,
+    network: string | undefined,
+    coinField: string,
+    networkField: string,
+  ): Promise<CatalogueAsset> {
+    const coin = await this.#catalogue.coin(code);
+    if (!coin) throw new QuoteError('unknown_coin', `Unknown coin: ${code}`, coinField);
+    const asset = await this.#catalogue.asset(code, network);
+    if (!asset)
+      throw new QuoteError('unknown_network', `${code} is not available on ${network}`, networkField);
+    return asset;
+  }
+
+  #checkAmount(amount: string, from: CatalogueAsset): void {
+    const ok = isDecimalString(amount) && new Big(amount).gt(0) && fractionDigits(amount) <= from.decimals;
+    if (!ok) {
+      throw new QuoteError(
+        'invalid_amount',
+        `Amount must be a positive number with at most ${from.decimals} decimals`,
+        'amount',
+      );
+    }
+  }
+
+  /** Every provider in parallel, each within the timeout; failures become answers too. */
+  async #ask(request: QuoteRequest): Promise<Answer[]> {
+    return Promise.all(
+      this.#providers.map((provider) =>
+        withDeadline((signal) => provider.quote(request, signal), this.#timeoutMs).then(
+          (quote): Answer => ({ provider: provider.id, quote }),
+          (error: unknown): Answer => ({ provider: provider.id, error }),
+        ),
+      ),
+    );
+  }
+
+  /** Throws the most useful error when no provider quoted: limits first, then missing fixed rates. */
+  async #explainNoQuote(input: QuoteInput, request: QuoteRequest, answers: readonly Answer[]): Promise<void> {
+    const limits = limitsOf(answers);
+    const span = spanOf(limits);
+    if (span) {
+      const amount = new Big(input.amount);
+      const details = { min: print(span.min), max: print(span.max) };
+      if (amount.gt(span.max)) {
+        throw new QuoteError('amount_above_max', `The maximum is ${details.max}`, 'amount', details);
+      }
+      // Below everyone, or in a gap between providers' ranges: the next minimum up is what helps.
+      const nextMin = limits
+        .map((l) => l.min)
+        .filter((min) => min.gt(amount))
+        .reduce<Big | null>((acc, min) => (acc === null || min.lt(acc) ? min : acc), null);
+      const min = print(nextMin ?? span.min);
+      throw new QuoteError('amount_below_min', `The minimum is ${min}`, 'amount', { ...details, min });
+    }
+    if (input.rateType === 'fixed') {
+      const float = await this.#ask({ ...request, rateType: 'float' });
+      if (limitsOf(float).length > 0) {
+        throw new QuoteError(
+          'fixed_rate_unavailable',
+          'No fixed rate for this pair; a floating rate is available',
+        );
+      }
+    }
+  }
+
+  async #storeFixed(quote: Quote, best: ProviderQuote): Promise<void> {
+    const now = this.#now();
+    const ours = now.getTime() + this.#fixedQuoteTtlMs;
+    const expiresAt = new Date(Math.min(ours, best.expiresAt?.getTime() ?? ours));
+    const id = randomBytes(16).toString('base64url');
+    await this.#db.insert(fixedQuotes).values({
+      id,
+      provider: best.provider,
+      fromCoin: quote.from.coin,
+      fromNetwork: quote.from.network,
+      toCoin: quote.to.coin,
+      toNetwork: quote.to.network,
+      amountFrom: quote.amountFrom,
+      amountTo: quote.amountTo,
+      rate: quote.rate,
+      serviceFee: quote.serviceFee,
+      networkFee: quote.networkFee,
+      providerRateId: best.providerRateId ?? null,
+      expiresAt,
+      createdAt: now,
+    });
+    quote.quoteId = id;
+    quote.expiresAt = expiresAt;
+  }
+}

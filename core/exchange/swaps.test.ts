@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { swapEvents, swaps as swapsTable } from '../../db/schema.ts';
+import { databaseTargets } from '../../db/testing.ts';
+import { Catalogue } from '../catalogue/catalogue.ts';
+import { SnapshotFeed } from '../market/feeds.ts';
+import { MarketService } from '../market/market.ts';
+import { createSandboxProviders } from '../providers/sandbox.ts';
+import { seedDemoData } from '../seed.ts';
+import { QuoteService } from './quotes.ts';
+import { startSwapJob } from './swap-job.ts';
+import { newSwapId, SWAP_ID_PATTERN, SwapService } from './swaps.ts';
+
+const log = pino({ level: 'silent' });
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+describe('swap ids', () => {
+  it('carry 128 random bits in 26 lowercase base32 characters', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newSwapId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(SWAP_ID_PATTERN);
+  });
+});
+
+describe.each(databaseTargets())('SwapService on $name', (target) => {
+  let handle: DatabaseHandle;
+  let clock = new Date('2026-11-22T12:00:00Z');
+  const now = () => clock;
+  let service: (pollWaitingMs?: number) => SwapService;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await seedDemoData(handle.db);
+    const catalogue = new Catalogue(handle.db);
+    const market = new MarketService({ db: handle.db, feed: new SnapshotFeed(), log });
+    await market.refresh(clock);
+    const providers = createSandboxProviders(
+      { db: handle.db, catalogue, prices: market, now },
+      { delays: { confirmingMs: 1_000, exchangingMs: 1_000, sendingMs: 1_000 } },
+    );
+    const quotes = new QuoteService({ db: handle.db, catalogue, providers, now });
+    service = (pollWaitingMs = 30_000) =>
+      new SwapService({ db: handle.db, catalogue, quotes, providers, log, now, unpaidTtlMs: 60_000, pollWaitingMs, pollActiveMs: 500 });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  const create = (swaps: SwapService) =>
+    swaps.create({ from: 'btc', to: 'eth', amount: '0.05', rateType: 'float', payoutAddress: ETH_ADDRESS });
+
+  it('expires a swap nobody paid in time, and stops checking it', async () => {
+    const swaps = service();
+    const { swap } = await create(swaps);
+    clock = new Date(clock.getTime() + 61_000);
+    await swaps.syncDue();
+    const after = await swaps.get(swap.id);
+    expect(after?.status).toBe('expired');
+    expect(after?.history.map((entry) => entry.status)).toEqual(['waiting', 'expired']);
+    const [row] = await handle.db.select().from(swapsTable).where(eq(swapsTable.id, swap.id));
+    expect(row?.nextCheckAt).toBeNull();
+  });
+
+  it('records every status it observes with its time', async () => {
+    const swaps = service();
+    const { swap } = await create(swaps);
+    clock = new Date(clock.getTime() + 100);
+    await swaps.simulateDeposit(swap.id, '0.05');
+    for (const step of ['exchanging', 'sending', 'finished']) {
+      clock = new Date(clock.getTime() + 1_000);
+      await swaps.syncDue();
+      expect((await swaps.get(swap.id))?.status).toBe(step);
+    }
+    const history = (await swaps.get(swap.id))?.history ?? [];
+    expect(history.map((entry) => entry.status)).toEqual(['waiting', 'confirming', 'exchanging', 'sending', 'finished']);
+    expect(new Set(history.map((entry) => entry.at)).size).toBe(5);
+  });
+
+  it('lets two nodes run the job at once without checking a swap twice', async () => {
+    const a = service(0);
+    const b = service(0);
+    const created = await Promise.all(Array.from({ length: 6 }, () => create(a)));
+    const before = await handle.db.select().from(swapEvents);
+    clock = new Date(clock.getTime() + 61_000);
+    const [countA, countB] = await Promise.all([a.syncDue(50), b.syncDue(50)]);
+    const ids = new Set(created.map(({ swap }) => swap.id));
+    const after = (await handle.db.select().from(swapEvents)).filter((event) => ids.has(event.swapId));
+    expect(after.length - before.filter((event) => ids.has(event.swapId)).length).toBe(6);
+    expect(countA + countB).toBeGreaterThanOrEqual(6);
+  });
+
+  it('runs as a job that stops cleanly', async () => {
+    const swaps = service(0);
+    const { swap } = await create(swaps);
+    clock = new Date(clock.getTime() + 61_000);
+    const job = startSwapJob({ swaps, intervalMs: 10, log });
+    for (let i = 0; i < 100 && (await swaps.get(swap.id))?.status !== 'expired'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await job.stop();
+    expect((await swaps.get(swap.id))?.status).toBe('expired');
+  });
+});

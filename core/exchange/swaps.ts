@@ -1,0 +1,575 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { base32nopad } from '@scure/base';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
+import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts';
+import { validateAddress, validateMemo } from '../address/validate.ts';
+import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import { Big, toAmount } from './decimal.ts';
+import type { QuoteService } from './quotes.ts';
+import {
+  FINAL_STATUSES,
+  type LiquidityProvider,
+  ProviderError,
+  type ProviderSwap,
+  type RateType,
+  type SwapStatus,
+} from './types.ts';
+
+export interface CreateSwapInput {
+  from: string;
+  fromNetwork?: string;
+  to: string;
+  toNetwork?: string;
+  amount: string;
+  rateType: RateType;
+  quoteId?: string;
+  payoutAddress: string;
+  payoutMemo?: string;
+  refundAddress?: string;
+  refundMemo?: string;
+  promoCode?: string;
+  partnerId?: string;
+}
+
+export type SwapErrorCode =
+  | 'invalid_payout_address'
+  | 'invalid_payout_memo'
+  | 'payout_memo_required'
+  | 'invalid_refund_address'
+  | 'invalid_refund_memo'
+  | 'quote_required'
+  | 'quote_mismatch'
+  | 'provider_unavailable'
+  | 'idempotency_key_reused'
+  | 'idempotency_request_in_flight'
+  | 'swap_not_found'
+  | 'deposit_rejected';
+
+/** A swap request that cannot be served, with the HTTP status that says why. */
+export class SwapError extends Error {
+  readonly code: SwapErrorCode;
+  readonly status: 400 | 404 | 409 | 422 | 502;
+  readonly field?: string;
+  constructor(code: SwapErrorCode, status: SwapError['status'], message: string, field?: string) {
+    super(message);
+    this.name = 'SwapError';
+    this.code = code;
+    this.status = status;
+    if (field) this.field = field;
+  }
+}
+
+export interface SwapView {
+  id: string;
+  status: SwapStatus;
+  rateType: RateType;
+  from: string;
+  fromNetwork: string;
+  to: string;
+  toNetwork: string;
+  provider: string;
+  depositAddress: string;
+  depositMemo: string | null;
+  amountFrom: string;
+  amountTo: string;
+  rate: string;
+  networkFee: string;
+  serviceFee: string;
+  payoutAddress: string;
+  payoutMemo: string | null;
+  refundAddress: string | null;
+  refundMemo: string | null;
+  amountDeposited: string | null;
+  amountPaidOut: string | null;
+  depositHash: string | null;
+  payoutHash: string | null;
+  /** Unpaid swaps expire at this time. */
+  expiresAt: string;
+  /** Fixed rate: deposits after this time no longer get the locked rate. */
+  rateExpiresAt: string | null;
+  partnerId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  history: { status: SwapStatus; at: string }[];
+}
+
+export interface SwapServiceOptions {
+  db: Database;
+  catalogue: Catalogue;
+  quotes: QuoteService;
+  providers: readonly LiquidityProvider[];
+  log: Logger;
+  /** Our fee, kept back by the provider from the payout; 0 with a valid promo code. */
+  serviceFeeBps?: number;
+  /** How long a swap waits for its deposit before it expires. */
+  unpaidTtlMs?: number;
+  /** How long a provider call may take. */
+  providerTimeoutMs?: number;
+  /** Poll intervals of the status job. */
+  pollWaitingMs?: number;
+  pollActiveMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * 128 random bits as 26 lowercase base32 characters: a swap id nobody can guess, safe in URLs
+ * and unchanged by the site's lowercase path normalisation.
+ */
+export function newSwapId(): string {
+  return base32nopad.encode(randomBytes(16)).toLowerCase();
+}
+
+export const SWAP_ID_PATTERN = /^[a-z2-7]{26}$/;
+
+function requestHash(input: CreateSwapInput): string {
+  const canonical = Object.keys(input)
+    .sort()
+    .map((key) => [key, input[key as keyof CreateSwapInput] ?? null]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+type SwapRow = typeof swaps.$inferSelect;
+
+/** A provider that can be told a deposit arrived: the sandbox providers. */
+export interface DepositSimulator {
+  simulateDeposit(providerSwapId: string, amount: string): Promise<ProviderSwap>;
+}
+
+function isDepositSimulator(provider: LiquidityProvider): provider is LiquidityProvider & DepositSimulator {
+  return typeof (provider as Partial<DepositSimulator>).simulateDeposit === 'function';
+}
+
+/**
+ * Creates swaps at the chosen provider, keeps their status in step with the provider, and
+ * expires unpaid ones. Every status change is stored with its time.
+ */
+export class SwapService {
+  readonly #options: Required<Omit<SwapServiceOptions, 'now'>> & { now: () => Date };
+  readonly #providers: Map<string, LiquidityProvider>;
+
+  constructor(options: SwapServiceOptions) {
+    this.#options = {
+      serviceFeeBps: 40,
+      unpaidTtlMs: 2 * 60 * 60_000,
+      providerTimeoutMs: 10_000,
+      pollWaitingMs: 30_000,
+      pollActiveMs: 5_000,
+      now: () => new Date(),
+      ...options,
+    };
+    this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
+  }
+
+  provider(id: string): LiquidityProvider | undefined {
+    return this.#providers.get(id);
+  }
+
+  /**
+   * Creates a swap. With an idempotency key, the same key and body give the same swap, another
+   * body with that key is refused (422), and a request still being handled answers 409.
+   */
+  async create(
+    input: CreateSwapInput,
+    idempotency?: { scope: string; key: string },
+  ): Promise<{ swap: SwapView; replayed: boolean }> {
+    const { db } = this.#options;
+    if (!idempotency) return { swap: await this.#create(input), replayed: false };
+
+    const hash = requestHash(input);
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ scope: idempotency.scope, key: idempotency.key, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [existing] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, idempotency.scope), eq(idempotencyKeys.key, idempotency.key)));
+      if (existing && existing.requestHash !== hash) {
+        throw new SwapError(
+          'idempotency_key_reused',
+          422,
+          'This Idempotency-Key was used with a different request',
+        );
+      }
+      if (!existing?.swapId) {
+        throw new SwapError(
+          'idempotency_request_in_flight',
+          409,
+          'A request with this Idempotency-Key is still being processed',
+        );
+      }
+      return { swap: (await this.get(existing.swapId)) as SwapView, replayed: true };
+    }
+    const where = and(eq(idempotencyKeys.scope, idempotency.scope), eq(idempotencyKeys.key, idempotency.key));
+    try {
+      const swap = await this.#create(input);
+      await db.update(idempotencyKeys).set({ swapId: swap.id }).where(where);
+      return { swap, replayed: false };
+    } catch (error) {
+      // A failed attempt leaves no trace, so the client may retry with the same key.
+      await db.delete(idempotencyKeys).where(where);
+      throw error;
+    }
+  }
+
+  async #create(input: CreateSwapInput): Promise<SwapView> {
+    const { db, catalogue, quotes, now } = this.#options;
+    const fromAsset = await catalogue.asset(input.from, input.fromNetwork);
+    const toAsset = await catalogue.asset(input.to, input.toNetwork);
+    if (fromAsset && toAsset) this.#checkAddresses(input, fromAsset, toAsset);
+
+    let quote: {
+      provider: string;
+      amountFrom: string;
+      amountTo: string;
+      rate: string;
+      networkFee: string;
+      serviceFee: string;
+      providerRateId?: string | null;
+      expiresAt?: Date;
+      quoteId?: string;
+    };
+    if (input.rateType === 'fixed') {
+      if (!input.quoteId)
+        throw new SwapError(
+          'quote_required',
+          422,
+          'A fixed-rate swap needs the quoteId of a fixed quote',
+          'quoteId',
+        );
+      const fixed = await quotes.findFixedQuote(input.quoteId);
+      const sameRequest =
+        fixed.fromCoin === input.from.toLowerCase() &&
+        fixed.toCoin === input.to.toLowerCase() &&
+        (!input.fromNetwork || fixed.fromNetwork === input.fromNetwork.toLowerCase()) &&
+        (!input.toNetwork || fixed.toNetwork === input.toNetwork.toLowerCase()) &&
+        new Big(fixed.amountFrom).eq(new Big(input.amount));
+      if (!sameRequest)
+        throw new SwapError(
+          'quote_mismatch',
+          422,
+          'The quote was made for another pair or amount',
+          'quoteId',
+        );
+      quote = {
+        provider: fixed.provider,
+        amountFrom: fixed.amountFrom,
+        amountTo: fixed.amountTo,
+        rate: fixed.rate,
+        networkFee: fixed.networkFee,
+        serviceFee: fixed.serviceFee,
+        providerRateId: fixed.providerRateId,
+        expiresAt: fixed.expiresAt,
+        quoteId: fixed.id,
+      };
+    } else {
+      const offer = await quotes.quote({
+        from: input.from,
+        fromNetwork: input.fromNetwork,
+        to: input.to,
+        toNetwork: input.toNetwork,
+        amount: input.amount,
+        rateType: 'float',
+        promoCode: input.promoCode,
+      });
+      quote = offer;
+    }
+
+    // The quote service has already refused unknown coins and networks.
+    const from = fromAsset as CatalogueAsset;
+    const to = toAsset as CatalogueAsset;
+
+    const provider = this.#providers.get(quote.provider);
+    if (!provider)
+      throw new SwapError('provider_unavailable', 502, `Provider ${quote.provider} is not available`);
+    const promo = input.promoCode ? await quotes.isValidPromoCode(input.promoCode) : false;
+    const id = newSwapId();
+    let created: ProviderSwap;
+    try {
+      created = await provider.createSwap(
+        {
+          reference: id,
+          from: { coin: from.coin, network: from.network.id },
+          to: { coin: to.coin, network: to.network.id },
+          amountFrom: quote.amountFrom,
+          rateType: input.rateType,
+          partnerFeeBps: promo ? 0 : this.#options.serviceFeeBps,
+          ...(quote.providerRateId ? { providerRateId: quote.providerRateId } : {}),
+          payoutAddress: input.payoutAddress.trim(),
+          ...(input.payoutMemo ? { payoutMemo: input.payoutMemo.trim() } : {}),
+          ...(input.refundAddress ? { refundAddress: input.refundAddress.trim() } : {}),
+          ...(input.refundMemo ? { refundMemo: input.refundMemo.trim() } : {}),
+        },
+        AbortSignal.timeout(this.#options.providerTimeoutMs),
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'rate_expired') {
+        throw new SwapError(
+          'quote_mismatch',
+          422,
+          'The fixed rate has expired; ask for a new quote',
+          'quoteId',
+        );
+      }
+      this.#options.log.error({ err: error, provider: provider.id }, 'Provider could not create the swap');
+      throw new SwapError(
+        'provider_unavailable',
+        502,
+        'The liquidity provider could not create the swap; please try again',
+      );
+    }
+
+    let affiliateFee = '0';
+    if (input.partnerId) {
+      const [partner] = await db.select().from(partners).where(eq(partners.id, input.partnerId));
+      if (partner)
+        affiliateFee = toAmount(
+          new Big(quote.amountFrom).times(partner.affiliateFeeBps).div(10_000),
+          from.decimals,
+        );
+    }
+
+    const createdAt = now();
+    await db.transaction(async (tx) => {
+      await tx.insert(swaps).values({
+        id,
+        provider: provider.id,
+        providerSwapId: created.providerSwapId,
+        status: 'waiting',
+        rateType: input.rateType,
+        fromCoin: from.coin,
+        fromNetwork: from.network.id,
+        toCoin: to.coin,
+        toNetwork: to.network.id,
+        amountFrom: quote.amountFrom,
+        amountTo: quote.amountTo,
+        rate: quote.rate,
+        serviceFee: quote.serviceFee,
+        affiliateFee,
+        networkFee: quote.networkFee,
+        depositAddress: created.depositAddress,
+        depositMemo: created.depositMemo ?? null,
+        payoutAddress: input.payoutAddress.trim(),
+        payoutMemo: input.payoutMemo?.trim() || null,
+        refundAddress: input.refundAddress?.trim() || null,
+        refundMemo: input.refundMemo?.trim() || null,
+        quoteId: quote.quoteId ?? null,
+        promoCode: promo ? (input.promoCode ?? null) : null,
+        partnerId: input.partnerId ?? null,
+        expiresAt: new Date(createdAt.getTime() + this.#options.unpaidTtlMs),
+        rateExpiresAt: input.rateType === 'fixed' ? (quote.expiresAt ?? null) : null,
+        nextCheckAt: new Date(createdAt.getTime() + this.#options.pollWaitingMs),
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await tx.insert(swapEvents).values({ swapId: id, status: 'waiting', at: createdAt });
+    });
+    return (await this.get(id)) as SwapView;
+  }
+
+  #checkAddresses(input: CreateSwapInput, from: CatalogueAsset, to: CatalogueAsset): void {
+    if (!validateAddress(to.network.id, input.payoutAddress).valid) {
+      throw new SwapError(
+        'invalid_payout_address',
+        422,
+        `This is not a valid ${to.network.name} address`,
+        'payoutAddress',
+      );
+    }
+    if (input.payoutMemo) {
+      if (!validateMemo(to.network.id, input.payoutMemo).valid) {
+        throw new SwapError(
+          'invalid_payout_memo',
+          422,
+          `This is not a valid ${to.network.memo?.name ?? 'memo'}`,
+          'payoutMemo',
+        );
+      }
+    } else if (to.network.memo?.required) {
+      throw new SwapError(
+        'payout_memo_required',
+        422,
+        `${to.network.name} payouts need a ${to.network.memo.name}`,
+        'payoutMemo',
+      );
+    }
+    if (input.refundAddress && !validateAddress(from.network.id, input.refundAddress).valid) {
+      throw new SwapError(
+        'invalid_refund_address',
+        422,
+        `This is not a valid ${from.network.name} address`,
+        'refundAddress',
+      );
+    }
+    if (input.refundMemo && !validateMemo(from.network.id, input.refundMemo).valid) {
+      throw new SwapError(
+        'invalid_refund_memo',
+        422,
+        `This is not a valid ${from.network.memo?.name ?? 'memo'}`,
+        'refundMemo',
+      );
+    }
+  }
+
+  async get(id: string): Promise<SwapView | null> {
+    const { db } = this.#options;
+    const [row] = await db.select().from(swaps).where(eq(swaps.id, id));
+    if (!row) return null;
+    const events = await db
+      .select()
+      .from(swapEvents)
+      .where(eq(swapEvents.swapId, id))
+      .orderBy(asc(swapEvents.at), asc(swapEvents.id));
+    return toView(row, events);
+  }
+
+  /** Asks the provider for the swap's status now (after a deposit, or from the job). */
+  async sync(id: string): Promise<SwapView | null> {
+    const [row] = await this.#options.db.select().from(swaps).where(eq(swaps.id, id));
+    if (!row) return null;
+    await this.#syncRow(row);
+    return this.get(id);
+  }
+
+  async #syncRow(row: SwapRow): Promise<void> {
+    const { db, now, log } = this.#options;
+    const current = row.status as SwapStatus;
+    if (FINAL_STATUSES.has(current)) {
+      await db.update(swaps).set({ nextCheckAt: null }).where(eq(swaps.id, row.id));
+      return;
+    }
+    const at = now();
+    let reported: ProviderSwap | null = null;
+    const provider = this.#providers.get(row.provider);
+    if (provider) {
+      try {
+        reported = await provider.getSwap(
+          row.providerSwapId,
+          AbortSignal.timeout(this.#options.providerTimeoutMs),
+        );
+      } catch (error) {
+        log.warn({ err: error, swap: row.id, provider: row.provider }, 'Provider status check failed');
+      }
+    }
+    let next: SwapStatus = reported?.status ?? current;
+    // Nobody paid in time: the swap expires on our side whatever the provider says.
+    if (next === 'waiting' && at >= row.expiresAt) next = 'expired';
+
+    const final = FINAL_STATUSES.has(next);
+    const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(swaps)
+        .set({
+          status: next,
+          amountDeposited: reported?.amountDeposited ?? row.amountDeposited,
+          amountPaidOut: reported?.amountPaidOut ?? row.amountPaidOut,
+          depositHash: reported?.depositHash ?? row.depositHash,
+          payoutHash: reported?.payoutHash ?? row.payoutHash,
+          nextCheckAt: final ? null : new Date(at.getTime() + interval),
+          updatedAt: next === current ? row.updatedAt : at,
+        })
+        .where(eq(swaps.id, row.id));
+      if (next !== current) await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
+    });
+  }
+
+  /**
+   * Sandbox only: tells the swap's simulated provider that the deposit arrived, then syncs.
+   * Refused unless the swap still waits for its deposit.
+   */
+  async simulateDeposit(id: string, amount: string): Promise<SwapView> {
+    const [row] = await this.#options.db.select().from(swaps).where(eq(swaps.id, id));
+    if (!row) throw new SwapError('swap_not_found', 404, 'No swap with this id');
+    const provider = this.#providers.get(row.provider);
+    if (!provider || !isDepositSimulator(provider) || row.status !== 'waiting') {
+      throw new SwapError('deposit_rejected', 409, 'This swap cannot take a deposit now');
+    }
+    try {
+      await provider.simulateDeposit(row.providerSwapId, amount);
+    } catch (error) {
+      if (error instanceof ProviderError) throw new SwapError('deposit_rejected', 409, error.message);
+      throw error;
+    }
+    return (await this.sync(id)) as SwapView;
+  }
+
+  /** Asks for the swap to be checked on the job's next run. */
+  async checkSoon(id: string): Promise<void> {
+    await this.#options.db
+      .update(swaps)
+      .set({ nextCheckAt: this.#options.now() })
+      .where(and(eq(swaps.id, id), isNotNull(swaps.nextCheckAt)));
+  }
+
+  /**
+   * One run of the status job: claims due swaps with FOR UPDATE SKIP LOCKED (so several nodes
+   * never check the same swap at once), leases them briefly, and syncs each.
+   */
+  async syncDue(limit = 25): Promise<number> {
+    const { db, now } = this.#options;
+    const at = now();
+    const lease = new Date(at.getTime() + 60_000);
+    const claimed = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: swaps.id })
+        .from(swaps)
+        .where(lte(swaps.nextCheckAt, at))
+        .orderBy(asc(swaps.nextCheckAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const ids = due.map((row) => row.id);
+      await tx.update(swaps).set({ nextCheckAt: lease }).where(inArray(swaps.id, ids));
+      return tx.select().from(swaps).where(inArray(swaps.id, ids));
+    });
+    for (const row of claimed) await this.#syncRow(row);
+    return claimed.length;
+  }
+}
+
+function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapView {
+  return {
+    id: row.id,
+    status: row.status as SwapStatus,
+    rateType: row.rateType as RateType,
+    from: row.fromCoin,
+    fromNetwork: row.fromNetwork,
+    to: row.toCoin,
+    toNetwork: row.toNetwork,
+    provider: row.provider,
+    depositAddress: row.depositAddress,
+    depositMemo: row.depositMemo,
+    amountFrom: normalize(row.amountFrom),
+    amountTo: normalize(row.amountTo),
+    rate: normalize(row.rate),
+    networkFee: normalize(row.networkFee),
+    serviceFee: normalize(row.serviceFee),
+    payoutAddress: row.payoutAddress,
+    payoutMemo: row.payoutMemo,
+    refundAddress: row.refundAddress,
+    refundMemo: row.refundMemo,
+    amountDeposited: row.amountDeposited === null ? null : normalize(row.amountDeposited),
+    amountPaidOut: row.amountPaidOut === null ? null : normalize(row.amountPaidOut),
+    depositHash: row.depositHash,
+    payoutHash: row.payoutHash,
+    expiresAt: row.expiresAt.toISOString(),
+    rateExpiresAt: row.rateExpiresAt?.toISOString() ?? null,
+    partnerId: row.partnerId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    history: events.map((event) => ({ status: event.status as SwapStatus, at: event.at.toISOString() })),
+  };
+}
+
+/** PostgreSQL numerics come back padded ("1.500000"); the API shows "1.5". */
+function normalize(value: string): string {
+  return new Big(value)
+    .toFixed()
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}

@@ -1,0 +1,489 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
+import { validateAddress } from '../address/validate.ts';
+import { Big, isDecimalString } from '../exchange/decimal.ts';
+import { networkFromChangeNow } from './changenow.ts';
+
+/**
+ * A local stand-in for the ChangeNOW API v2, for tests and offline development: the four
+ * endpoints the adapter uses, with the documented shapes, a price table, issued rate ids and
+ * exchanges whose status the test sets. Amounts go out as JSON numbers, as ChangeNOW sends them.
+ */
+
+export type FakeChangeNowStatus =
+  | 'new'
+  | 'waiting'
+  | 'confirming'
+  | 'exchanging'
+  | 'sending'
+  | 'finished'
+  | 'failed'
+  | 'refunded'
+  | 'verifying'
+  | 'expired';
+
+export interface FakeChangeNowOptions {
+  apiKey?: string;
+  /** USD prices by ChangeNOW ticker. */
+  prices?: Record<string, number>;
+  /** Served assets as 'ticker:network' (ChangeNOW codes). */
+  assets?: string[];
+  spreadBps?: number;
+  fixedMarginBps?: number;
+  /** Payout fee in USD, returned as withdrawalFee and taken from toAmount. */
+  withdrawalFeeUsd?: number;
+  /** Limits in USD worth of the `from` asset; the standard flow has no max unless set. */
+  minUsd?: number;
+  maxUsd?: number;
+  standardMaxUsd?: number | null;
+  fixedRate?: boolean;
+  fixedRateTtlMs?: number;
+  latencyMs?: number;
+}
+
+/** Things a test may flip while the server runs. */
+export interface FakeChangeNowSwitches {
+  latencyMs: number;
+  /** Answer every request with this HTTP status (and body) instead of serving it. */
+  failStatus: number | null;
+  failBody: unknown;
+  /** Answer 200 with a body that is not JSON. */
+  invalidJson: boolean;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  apiKey: string | undefined;
+}
+
+interface FakeRate {
+  key: string;
+  fromAmount: string;
+  toAmount: number;
+  validUntil: Date;
+}
+
+interface FakeExchange {
+  id: string;
+  status: FakeChangeNowStatus;
+  flow: string;
+  fromCurrency: string;
+  fromNetwork: string;
+  toCurrency: string;
+  toNetwork: string;
+  expectedAmountFrom: number;
+  expectedAmountTo: number;
+  amountFrom: number | null;
+  amountTo: number | null;
+  payinAddress: string;
+  payinExtraId: string | null;
+  payoutAddress: string;
+  payoutExtraId: string | null;
+  refundAddress: string | null;
+  refundExtraId: string | null;
+  payinHash: string | null;
+  payoutHash: string | null;
+  validUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FakeChangeNow {
+  /** Base URL including '/v2', to pass as the adapter's baseUrl. */
+  url: string;
+  apiKey: string;
+  requests: FakeRequest[];
+  setStatus(id: string, status: FakeChangeNowStatus): void;
+  set(switches: Partial<FakeChangeNowSwitches>): void;
+  exchange(id: string): Readonly<FakeExchange> | undefined;
+  close(): Promise<void>;
+}
+
+const DEFAULT_PRICES: Record<string, number> = {
+  btc: 60_000,
+  eth: 3_000,
+  usdt: 1,
+  usdc: 1,
+  sol: 150,
+  trx: 0.12,
+  xrp: 0.5,
+  ltc: 80,
+  doge: 0.1,
+};
+
+const DEFAULT_ASSETS = [
+  'btc:btc',
+  'eth:eth',
+  'eth:arbitrum',
+  'usdt:eth',
+  'usdt:trx',
+  'usdc:eth',
+  'sol:sol',
+  'trx:trx',
+  'xrp:xrp',
+  'ltc:ltc',
+  'doge:doge',
+];
+
+const pairQuery = z.object({
+  fromCurrency: z.string().min(1),
+  toCurrency: z.string().min(1),
+  fromNetwork: z.string().min(1),
+  toNetwork: z.string().min(1),
+  flow: z.enum(['standard', 'fixed-rate']).default('standard'),
+});
+
+const estimateQuery = pairQuery.extend({
+  fromAmount: z.string().refine(isDecimalString),
+  type: z.literal('direct').default('direct'),
+  useRateId: z.enum(['true', 'false']).optional(),
+});
+
+const createBody = z.object({
+  fromCurrency: z.string().min(1),
+  toCurrency: z.string().min(1),
+  fromNetwork: z.string().min(1),
+  toNetwork: z.string().min(1),
+  fromAmount: z.string().refine(isDecimalString),
+  address: z.string(),
+  extraId: z.string().optional(),
+  refundAddress: z.string().optional(),
+  refundExtraId: z.string().optional(),
+  flow: z.enum(['standard', 'fixed-rate']).default('standard'),
+  type: z.literal('direct').default('direct'),
+  rateId: z.string().optional(),
+});
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly error: string;
+  constructor(status: number, error: string, message: string) {
+    super(message);
+    this.status = status;
+    this.error = error;
+  }
+}
+
+const round8 = (value: Big): number => Number(value.round(8, Big.roundDown).toFixed());
+
+function fakeTxHash(kind: string, id: string): string {
+  return createHash('sha256').update(`changenow-fake-${kind}:${id}`).digest('hex');
+}
+
+export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Promise<FakeChangeNow> {
+  const apiKey = options.apiKey ?? 'test-key';
+  const prices = { ...DEFAULT_PRICES, ...options.prices };
+  const assets = new Set(options.assets ?? DEFAULT_ASSETS);
+  const spreadBps = options.spreadBps ?? 50;
+  const fixedMarginBps = options.fixedMarginBps ?? 100;
+  const withdrawalFeeUsd = options.withdrawalFeeUsd ?? 1;
+  const minUsd = options.minUsd ?? 10;
+  const maxUsd = options.maxUsd ?? 100_000;
+  const standardMaxUsd = options.standardMaxUsd ?? null;
+  const fixedRateEnabled = options.fixedRate ?? true;
+  const fixedRateTtlMs = options.fixedRateTtlMs ?? 10 * 60_000;
+  const switches: FakeChangeNowSwitches = {
+    latencyMs: options.latencyMs ?? 0,
+    failStatus: null,
+    failBody: { error: 'internal_error', message: 'Internal server error' },
+    invalidJson: false,
+  };
+  const requests: FakeRequest[] = [];
+  const rates = new Map<string, FakeRate>();
+  const exchanges = new Map<string, FakeExchange>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  function price(ticker: string): Big {
+    const usd = prices[ticker];
+    if (usd === undefined) throw new HttpError(400, 'pair_is_inactive', `No market for ${ticker}`);
+    return new Big(usd);
+  }
+
+  function checkPair(pair: z.infer<typeof pairQuery>): { priceFrom: Big; priceTo: Big } {
+    const from = `${pair.fromCurrency}:${pair.fromNetwork}`;
+    const to = `${pair.toCurrency}:${pair.toNetwork}`;
+    if (!assets.has(from) || !assets.has(to) || from === to) {
+      throw new HttpError(400, 'pair_is_inactive', 'Pair is inactive');
+    }
+    if (pair.flow === 'fixed-rate' && !fixedRateEnabled) {
+      throw new HttpError(400, 'fixed_rate_not_enabled', 'Fixed rate is not enabled for this pair');
+    }
+    return { priceFrom: price(pair.fromCurrency), priceTo: price(pair.toCurrency) };
+  }
+
+  function range(pair: z.infer<typeof pairQuery>, priceFrom: Big): { min: Big; max: Big | null } {
+    const maxInUsd = pair.flow === 'fixed-rate' ? maxUsd : standardMaxUsd;
+    return {
+      min: new Big(minUsd).div(priceFrom).round(8, Big.roundUp),
+      max: maxInUsd === null ? null : new Big(maxInUsd).div(priceFrom).round(8, Big.roundDown),
+    };
+  }
+
+  function estimate(pair: z.infer<typeof pairQuery>, fromAmount: string): { toAmount: number; fee: number } {
+    const { priceFrom, priceTo } = checkPair(pair);
+    const limits = range(pair, priceFrom);
+    const amount = new Big(fromAmount);
+    if (amount.lt(limits.min)) {
+      throw new HttpError(400, 'out_of_range', `Amount is less than minimal: ${limits.min.toFixed()}`);
+    }
+    if (limits.max && amount.gt(limits.max)) {
+      throw new HttpError(400, 'out_of_range', `Amount is more than maximal: ${limits.max.toFixed()}`);
+    }
+    const marginBps = spreadBps + (pair.flow === 'fixed-rate' ? fixedMarginBps : 0);
+    const fee = new Big(withdrawalFeeUsd).div(priceTo);
+    const gross = amount.times(priceFrom).div(priceTo).times(new Big(10_000).minus(marginBps).div(10_000));
+    return { toAmount: Math.max(0, round8(gross.minus(fee))), fee: round8(fee) };
+  }
+
+  function pairKey(pair: z.infer<typeof pairQuery>): string {
+    return [pair.fromCurrency, pair.fromNetwork, pair.toCurrency, pair.toNetwork].join(':');
+  }
+
+  function handleRange(query: Record<string, string>): unknown {
+    const pair = parse(pairQuery, query);
+    const { priceFrom } = checkPair(pair);
+    const limits = range(pair, priceFrom);
+    return {
+      ...pair,
+      minAmount: Number(limits.min.toFixed()),
+      maxAmount: limits.max === null ? null : Number(limits.max.toFixed()),
+    };
+  }
+
+  function handleEstimate(query: Record<string, string>): unknown {
+    const q = parse(estimateQuery, query);
+    const { toAmount, fee } = estimate(q, q.fromAmount);
+    let rateId: string | null = null;
+    let validUntil: string | null = null;
+    if (q.flow === 'fixed-rate') {
+      const until = new Date(Date.now() + fixedRateTtlMs);
+      validUntil = until.toISOString();
+      if (q.useRateId === 'true') {
+        rateId = randomBytes(16).toString('hex');
+        rates.set(rateId, { key: pairKey(q), fromAmount: q.fromAmount, toAmount, validUntil: until });
+      }
+    }
+    return {
+      fromCurrency: q.fromCurrency,
+      fromNetwork: q.fromNetwork,
+      toCurrency: q.toCurrency,
+      toNetwork: q.toNetwork,
+      flow: q.flow,
+      type: q.type,
+      rateId,
+      validUntil,
+      transactionSpeedForecast: '10-60',
+      warningMessage: null,
+      fromAmount: Number(q.fromAmount),
+      toAmount,
+      depositFee: 0,
+      withdrawalFee: fee,
+      userId: null,
+    };
+  }
+
+  function handleCreate(raw: unknown): unknown {
+    const body = parse(createBody, raw);
+    checkPair(body);
+    const toNetwork = networkFromChangeNow(body.toNetwork);
+    const fromNetwork = networkFromChangeNow(body.fromNetwork);
+    if (!toNetwork || !fromNetwork) throw new HttpError(400, 'pair_is_inactive', 'Unknown network');
+    if (!validateAddress(toNetwork, body.address).valid) {
+      throw new HttpError(400, 'not_valid_address', 'Address is not valid');
+    }
+    if (body.refundAddress && !validateAddress(fromNetwork, body.refundAddress).valid) {
+      throw new HttpError(400, 'not_valid_refund_address', 'Refund address is not valid');
+    }
+    let toAmount: number;
+    let validUntil: string | null = null;
+    if (body.flow === 'fixed-rate') {
+      const rate = body.rateId ? rates.get(body.rateId) : undefined;
+      const usable =
+        rate &&
+        rate.validUntil.getTime() > Date.now() &&
+        rate.key === pairKey(body) &&
+        new Big(rate.fromAmount).eq(body.fromAmount);
+      if (!rate || !usable) {
+        throw new HttpError(400, 'rate_id_not_found_or_expired', 'Rate id is not found or expired');
+      }
+      rates.delete(body.rateId ?? '');
+      toAmount = rate.toAmount;
+      validUntil = rate.validUntil.toISOString();
+    } else {
+      toAmount = estimate(body, body.fromAmount).toAmount;
+    }
+    const id = randomBytes(7).toString('hex');
+    const seed = new Uint8Array(createHash('sha256').update(id).digest());
+    const now = new Date().toISOString();
+    const exchange: FakeExchange = {
+      id,
+      status: 'new',
+      flow: body.flow,
+      fromCurrency: body.fromCurrency,
+      fromNetwork: body.fromNetwork,
+      toCurrency: body.toCurrency,
+      toNetwork: body.toNetwork,
+      expectedAmountFrom: Number(body.fromAmount),
+      expectedAmountTo: toAmount,
+      amountFrom: null,
+      amountTo: null,
+      payinAddress: depositAddressFor(fromNetwork, seed),
+      payinExtraId: depositMemoFor(fromNetwork, seed) ?? null,
+      payoutAddress: body.address,
+      payoutExtraId: body.extraId || null,
+      refundAddress: body.refundAddress || null,
+      refundExtraId: body.refundExtraId || null,
+      payinHash: null,
+      payoutHash: null,
+      validUntil,
+      createdAt: now,
+      updatedAt: now,
+    };
+    exchanges.set(id, exchange);
+    return {
+      id,
+      fromAmount: exchange.expectedAmountFrom,
+      toAmount,
+      flow: body.flow,
+      type: body.type,
+      payinAddress: exchange.payinAddress,
+      payoutAddress: exchange.payoutAddress,
+      payinExtraId: exchange.payinExtraId,
+      payoutExtraId: exchange.payoutExtraId,
+      fromCurrency: body.fromCurrency,
+      fromNetwork: body.fromNetwork,
+      toCurrency: body.toCurrency,
+      toNetwork: body.toNetwork,
+      refundAddress: exchange.refundAddress,
+      refundExtraId: exchange.refundExtraId,
+      rateId: body.rateId || null,
+    };
+  }
+
+  function handleById(query: Record<string, string>): unknown {
+    const exchange = exchanges.get(query.id ?? '');
+    if (!exchange) throw new HttpError(404, 'not_found', 'Exchange not found');
+    return {
+      ...exchange,
+      actionsAvailable: false,
+      depositReceivedAt: exchange.payinHash ? exchange.updatedAt : null,
+      fromLegacyTicker: exchange.fromCurrency,
+      toLegacyTicker: exchange.toCurrency,
+      refundHash: null,
+      refundAmount: null,
+      userId: null,
+      relatedExchangesInfo: [],
+    };
+  }
+
+  function route(method: string, path: string, query: Record<string, string>, body: unknown): unknown {
+    if (method === 'GET' && path === '/v2/exchange/range') return handleRange(query);
+    if (method === 'GET' && path === '/v2/exchange/estimated-amount') return handleEstimate(query);
+    if (method === 'POST' && path === '/v2/exchange') return handleCreate(body);
+    if (method === 'GET' && path === '/v2/exchange/by-id') return handleById(query);
+    throw new HttpError(404, 'not_found', `No route ${method} ${path}`);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const rawBody = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = null;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : null;
+    } catch {
+      body = rawBody;
+    }
+    const header = req.headers['x-changenow-api-key'];
+    const requestKey = Array.isArray(header) ? header[0] : header;
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      apiKey: requestKey,
+    });
+    if (switches.latencyMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, switches.latencyMs);
+        timers.add(timer);
+      });
+    }
+    if (res.destroyed) return;
+    const send = (status: number, payload: unknown, raw?: string) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(raw ?? JSON.stringify(payload));
+    };
+    if (requestKey !== apiKey) {
+      send(401, { error: 'unauthorized', message: 'Invalid api key' });
+      return;
+    }
+    if (switches.failStatus !== null) {
+      send(switches.failStatus, switches.failBody);
+      return;
+    }
+    if (switches.invalidJson) {
+      send(200, null, '<html>Bad gateway</html>');
+      return;
+    }
+    try {
+      send(200, route(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body));
+    } catch (error) {
+      if (error instanceof HttpError) send(error.status, { error: error.error, message: error.message });
+      else send(500, { error: 'internal_error', message: String(error) });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v2`,
+    apiKey,
+    requests,
+    setStatus(id, status) {
+      const exchange = exchanges.get(id);
+      if (!exchange) throw new Error(`Fake ChangeNOW has no exchange ${id}`);
+      exchange.status = status;
+      exchange.updatedAt = new Date().toISOString();
+      const deposited = !['new', 'waiting', 'expired'].includes(status);
+      if (deposited) {
+        exchange.amountFrom = exchange.expectedAmountFrom;
+        exchange.payinHash = fakeTxHash('payin', id);
+      }
+      if (status === 'sending' || status === 'finished') exchange.payoutHash = fakeTxHash('payout', id);
+      if (status === 'finished') exchange.amountTo = exchange.expectedAmountTo;
+    },
+    set(changes) {
+      Object.assign(switches, changes);
+    },
+    exchange(id) {
+      return exchanges.get(id);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, 'not_valid_params', z.prettifyError(result.error));
+  return result.data;
+}

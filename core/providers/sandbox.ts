@@ -1,0 +1,483 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sandboxSwaps } from '../../db/schema.ts';
+import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
+import { validateAddress, validateMemo } from '../address/validate.ts';
+import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import { Big, isDecimalString, toAmount } from '../exchange/decimal.ts';
+import {
+  type Asset,
+  type LiquidityProvider,
+  type PriceSource,
+  ProviderError,
+  type ProviderQuote,
+  type ProviderSwap,
+  type ProviderSwapRequest,
+  type QuoteRequest,
+} from '../exchange/types.ts';
+
+/** How long a sandbox swap stays in each status after its deposit. */
+export interface SandboxDelays {
+  confirmingMs: number;
+  exchangingMs: number;
+  sendingMs: number;
+}
+
+export interface SandboxProviderConfig {
+  id: string;
+  name: string;
+  /** Spread on every rate, in basis points. */
+  spreadBps: number;
+  /** Extra margin on fixed rates, in basis points. */
+  fixedMarginBps: number;
+  /** Flat fee per swap in USD, taken from the payout. */
+  feeUsd: string | number;
+  /** The provider's limits are the catalogue's min/max times these factors. */
+  minFactor: string | number;
+  maxFactor: string | number;
+  fixedRateTtlMs: number;
+  supportsFixed: boolean;
+  delays: SandboxDelays;
+}
+
+export interface SandboxDeps {
+  db: Database;
+  catalogue: Catalogue;
+  prices: PriceSource;
+  now?: () => Date;
+}
+
+type SandboxRow = typeof sandboxSwaps.$inferSelect;
+
+interface IssuedRate {
+  from: Asset;
+  to: Asset;
+  amountFrom: Big;
+  amountTo: string;
+  rate: string;
+  expiresAt: Date;
+}
+
+interface UsdPrices {
+  from: Big;
+  to: Big;
+}
+
+interface Pricing {
+  amountTo: Big;
+  networkFee: string;
+}
+
+// Fixed-rate ids live in memory only; a restart forgets them and the visitor gets 'rate_expired',
+// as with a real provider whose rate lapsed. The bound keeps abandoned quotes from piling up.
+const MAX_ISSUED_RATES = 10_000;
+
+const RATE_DECIMALS = 18;
+
+const BPS = new Big(10_000);
+
+/** Payout amounts carry at most 8 decimals, fewer when the asset has fewer. */
+function payoutDecimals(asset: CatalogueAsset): number {
+  return Math.min(asset.decimals, 8);
+}
+
+/** Numeric columns may come back with trailing zeros; print them the way they went in. */
+function norm(value: string): string {
+  return toAmount(new Big(value), RATE_DECIMALS);
+}
+
+function fakeHash(kind: string, id: string): string {
+  return createHash('sha256').update(`sandbox-${kind}:${id}`).digest('hex');
+}
+
+function sameAsset(a: Asset, b: Asset): boolean {
+  return a.coin === b.coin && a.network === b.network;
+}
+
+/**
+ * A simulated liquidity provider: quotes from USD prices with its own spread, fee and limits,
+ * and keeps its swaps in sandbox_swaps. Status follows the clock after a (simulated) deposit.
+ */
+export class SandboxProvider implements LiquidityProvider {
+  readonly id: string;
+  readonly name: string;
+  readonly #config: SandboxProviderConfig;
+  readonly #db: Database;
+  readonly #catalogue: Catalogue;
+  readonly #prices: PriceSource;
+  readonly #now: () => Date;
+  readonly #issued = new Map<string, IssuedRate>();
+
+  constructor(config: SandboxProviderConfig, deps: SandboxDeps) {
+    this.id = config.id;
+    this.name = config.name;
+    this.#config = config;
+    this.#db = deps.db;
+    this.#catalogue = deps.catalogue;
+    this.#prices = deps.prices;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  get supportsFixed(): boolean {
+    return this.#config.supportsFixed;
+  }
+
+  async quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
+    signal.throwIfAborted();
+    const { from, to } = await this.#assets(request.from, request.to);
+    if (request.rateType === 'fixed' && !this.#config.supportsFixed) {
+      throw this.#error('pair_unavailable', 'Fixed rates are not offered');
+    }
+    const fixed = request.rateType === 'fixed';
+    const prices = await this.#usdPrices(from, to);
+    if (!prices) throw this.#error('pair_unavailable', 'No price for this pair');
+    const limits = this.#limits(from);
+    const amountFrom = this.#checkAmount(request.amountFrom, limits);
+    const pricing = this.#pricing(prices, to, amountFrom, fixed);
+    if (pricing.amountTo.lte(0)) {
+      throw this.#error('amount_out_of_range', 'Amount does not cover the fees', limits);
+    }
+    const amountTo = toAmount(pricing.amountTo, payoutDecimals(to));
+    const rate = toAmount(new Big(amountTo).div(amountFrom), RATE_DECIMALS);
+    const quote: ProviderQuote = {
+      provider: this.id,
+      rateType: request.rateType,
+      amountFrom: toAmount(amountFrom, RATE_DECIMALS),
+      amountTo,
+      rate,
+      networkFee: pricing.networkFee,
+      min: limits.min,
+      max: limits.max,
+    };
+    if (fixed) {
+      const providerRateId = randomBytes(16).toString('base64url');
+      const expiresAt = new Date(this.#now().getTime() + this.#config.fixedRateTtlMs);
+      this.#issue(providerRateId, {
+        from: request.from,
+        to: request.to,
+        amountFrom,
+        amountTo,
+        rate,
+        expiresAt,
+      });
+      quote.providerRateId = providerRateId;
+      quote.expiresAt = expiresAt;
+    }
+    return quote;
+  }
+
+  async createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap> {
+    signal.throwIfAborted();
+    const { from, to } = await this.#assets(request.from, request.to);
+    this.#checkAddresses(request, from, to);
+    let amountTo: string;
+    let rate: string;
+    let rateExpiresAt: Date | null = null;
+    if (request.rateType === 'fixed') {
+      if (!this.#config.supportsFixed) throw this.#error('pair_unavailable', 'Fixed rates are not offered');
+      const issued = this.#takeIssued(request);
+      amountTo = issued.amountTo;
+      rate = issued.rate;
+      rateExpiresAt = issued.expiresAt;
+    } else {
+      const quote = await this.quote({ ...request, rateType: 'float' }, signal);
+      amountTo = quote.amountTo;
+      rate = quote.rate;
+    }
+    // Our markup comes off the payout, as a real provider's partner fee does.
+    const partnerFeeBps = request.partnerFeeBps ?? 0;
+    amountTo = toAmount(new Big(amountTo).times(10_000 - partnerFeeBps).div(10_000), payoutDecimals(to));
+    const limits = this.#limits(from);
+    const id = randomBytes(10).toString('hex');
+    const seed = new Uint8Array(createHash('sha256').update(id).digest());
+    const [row] = await this.#db
+      .insert(sandboxSwaps)
+      .values({
+        id,
+        provider: this.id,
+        rateType: request.rateType,
+        fromCoin: from.coin,
+        fromNetwork: from.network.id,
+        toCoin: to.coin,
+        toNetwork: to.network.id,
+        amountFrom: toAmount(new Big(request.amountFrom), RATE_DECIMALS),
+        amountTo,
+        rate,
+        min: limits.min,
+        max: limits.max,
+        depositAddress: depositAddressFor(from.network.id, seed),
+        depositMemo: depositMemoFor(from.network.id, seed) ?? null,
+        payoutAddress: request.payoutAddress.trim(),
+        payoutMemo: request.payoutMemo ?? null,
+        refundAddress: request.refundAddress?.trim() || null,
+        partnerFeeBps,
+        rateExpiresAt,
+        createdAt: this.#now(),
+      })
+      .returning();
+    if (!row) throw this.#error('upstream_error', 'Swap was not stored');
+    return this.#toSwap(row);
+  }
+
+  async getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap> {
+    signal.throwIfAborted();
+    return this.#toSwap(await this.#load(providerSwapId));
+  }
+
+  /**
+   * Records the visitor's deposit, as the provider would on seeing it on chain. Only the first
+   * deposit counts; the status then moves on with the clock.
+   */
+  async simulateDeposit(
+    providerSwapId: string,
+    amount: string,
+    at: Date = this.#now(),
+  ): Promise<ProviderSwap> {
+    if (!isDecimalString(amount) || new Big(amount).lte(0)) {
+      throw this.#error('amount_out_of_range', `Deposit amount must be a positive decimal, got "${amount}"`);
+    }
+    const updated = await this.#db
+      .update(sandboxSwaps)
+      .set({ depositAmount: amount, depositedAt: at })
+      .where(
+        and(
+          eq(sandboxSwaps.id, providerSwapId),
+          eq(sandboxSwaps.provider, this.id),
+          isNull(sandboxSwaps.depositedAt),
+        ),
+      )
+      .returning();
+    const row = updated[0];
+    if (row) return this.#toSwap(row);
+    await this.#load(providerSwapId);
+    throw this.#error('upstream_error', `Swap ${providerSwapId} already received its deposit`);
+  }
+
+  #error(code: ProviderError['code'], message: string, limits?: { min: string; max: string }): ProviderError {
+    return new ProviderError(this.id, code, message, limits);
+  }
+
+  async #assets(fromRef: Asset, toRef: Asset): Promise<{ from: CatalogueAsset; to: CatalogueAsset }> {
+    const [from, to] = await Promise.all([
+      this.#catalogue.asset(fromRef.coin, fromRef.network),
+      this.#catalogue.asset(toRef.coin, toRef.network),
+    ]);
+    if (!from || !to) throw this.#error('pair_unavailable', 'Unknown asset');
+    if (from.coin === to.coin && from.network.id === to.network.id) {
+      throw this.#error('pair_unavailable', 'Cannot swap an asset for itself');
+    }
+    return { from, to };
+  }
+
+  #limits(from: CatalogueAsset): { min: string; max: string } {
+    const decimals = Math.min(from.decimals, 18);
+    const min = new Big(from.min).times(this.#config.minFactor).round(decimals, Big.roundUp);
+    const max = new Big(from.max).times(this.#config.maxFactor).round(decimals, Big.roundDown);
+    return { min: toAmount(min, decimals), max: toAmount(max, decimals) };
+  }
+
+  #checkAmount(amount: string, limits: { min: string; max: string }): Big {
+    if (!isDecimalString(amount)) {
+      throw this.#error('amount_out_of_range', `Not a valid amount: "${amount}"`, limits);
+    }
+    const value = new Big(amount);
+    if (value.lt(limits.min) || value.gt(limits.max)) {
+      throw this.#error(
+        'amount_out_of_range',
+        `Amount must be between ${limits.min} and ${limits.max}`,
+        limits,
+      );
+    }
+    return value;
+  }
+
+  async #usdPrices(from: CatalogueAsset, to: CatalogueAsset): Promise<UsdPrices | null> {
+    const [priceFrom, priceTo] = await Promise.all([
+      this.#prices.usdPrice(from.coin),
+      this.#prices.usdPrice(to.coin),
+    ]);
+    if (!priceFrom || !priceTo || new Big(priceFrom).lte(0) || new Big(priceTo).lte(0)) return null;
+    return { from: new Big(priceFrom), to: new Big(priceTo) };
+  }
+
+  /** amountFrom at USD prices, less spread (and fixed margin), payout network fee and flat fee. */
+  #pricing(prices: UsdPrices, to: CatalogueAsset, amountFrom: Big, fixed: boolean): Pricing {
+    const marginBps = this.#config.spreadBps + (fixed ? this.#config.fixedMarginBps : 0);
+    const gross = amountFrom.times(prices.from).div(prices.to).times(BPS.minus(marginBps).div(BPS));
+    const networkFee = new Big(to.network.networkFeeUsd).div(prices.to);
+    const fee = new Big(this.#config.feeUsd).div(prices.to);
+    return {
+      amountTo: gross.minus(networkFee).minus(fee),
+      networkFee: toAmount(networkFee, payoutDecimals(to)),
+    };
+  }
+
+  #issue(id: string, rate: IssuedRate): void {
+    if (this.#issued.size >= MAX_ISSUED_RATES) {
+      const now = this.#now();
+      for (const [key, value] of this.#issued) {
+        if (value.expiresAt <= now) this.#issued.delete(key);
+      }
+      // Still full: forget the oldest ones.
+      for (const key of this.#issued.keys()) {
+        if (this.#issued.size < MAX_ISSUED_RATES) break;
+        this.#issued.delete(key);
+      }
+    }
+    this.#issued.set(id, rate);
+  }
+
+  /** A fixed rate is used once, for the pair and amount it was issued for. */
+  #takeIssued(request: ProviderSwapRequest): IssuedRate {
+    const issued = request.providerRateId ? this.#issued.get(request.providerRateId) : undefined;
+    if (!issued || issued.expiresAt <= this.#now()) {
+      throw this.#error('rate_expired', 'The fixed rate is unknown or expired');
+    }
+    const matches =
+      sameAsset(issued.from, request.from) &&
+      sameAsset(issued.to, request.to) &&
+      isDecimalString(request.amountFrom) &&
+      issued.amountFrom.eq(request.amountFrom);
+    if (!matches) throw this.#error('rate_expired', 'The fixed rate was issued for another pair or amount');
+    this.#issued.delete(request.providerRateId ?? '');
+    return issued;
+  }
+
+  #checkAddresses(request: ProviderSwapRequest, from: CatalogueAsset, to: CatalogueAsset): void {
+    if (!validateAddress(to.network.id, request.payoutAddress).valid) {
+      throw this.#error('invalid_address', 'Invalid payout address');
+    }
+    if (request.payoutMemo && !validateMemo(to.network.id, request.payoutMemo).valid) {
+      throw this.#error('invalid_address', 'Invalid payout memo');
+    }
+    if (request.refundAddress && !validateAddress(from.network.id, request.refundAddress).valid) {
+      throw this.#error('invalid_address', 'Invalid refund address');
+    }
+    if (request.refundMemo && !validateMemo(from.network.id, request.refundMemo).valid) {
+      throw this.#error('invalid_address', 'Invalid refund memo');
+    }
+  }
+
+  async #load(providerSwapId: string): Promise<SandboxRow> {
+    const [row] = await this.#db
+      .select()
+      .from(sandboxSwaps)
+      .where(and(eq(sandboxSwaps.id, providerSwapId), eq(sandboxSwaps.provider, this.id)));
+    if (!row) throw this.#error('not_found', `No swap ${providerSwapId}`);
+    return row;
+  }
+
+  async #toSwap(row: SandboxRow): Promise<ProviderSwap> {
+    const swap: ProviderSwap = {
+      providerSwapId: row.id,
+      status: 'waiting',
+      depositAddress: row.depositAddress,
+      amountFrom: norm(row.amountFrom),
+      amountTo: norm(row.amountTo),
+    };
+    if (row.depositMemo) swap.depositMemo = row.depositMemo;
+    const now = this.#now().getTime();
+    if (!row.depositAmount || !row.depositedAt || row.depositedAt.getTime() > now) return swap;
+
+    const deposit = new Big(row.depositAmount);
+    swap.amountDeposited = norm(row.depositAmount);
+    swap.depositHash = fakeHash('deposit', row.id);
+    const elapsed = now - row.depositedAt.getTime();
+    const { confirmingMs, exchangingMs, sendingMs } = this.#config.delays;
+    if (elapsed < confirmingMs) return { ...swap, status: 'confirming' };
+    if (deposit.lt(row.min) || deposit.gt(row.max)) return { ...swap, status: 'refunded' };
+    if (
+      row.rateType === 'fixed' &&
+      row.rateExpiresAt &&
+      row.depositedAt.getTime() > row.rateExpiresAt.getTime()
+    ) {
+      return { ...swap, status: 'expired' };
+    }
+    if (elapsed < confirmingMs + exchangingMs) return { ...swap, status: 'exchanging' };
+    swap.payoutHash = fakeHash('payout', row.id);
+    if (elapsed < confirmingMs + exchangingMs + sendingMs) return { ...swap, status: 'sending' };
+    return { ...swap, status: 'finished', amountPaidOut: await this.#paidOut(row, deposit) };
+  }
+
+  /** Fixed: the locked rate applied to what arrived. Float: what the deposit is worth now. */
+  async #paidOut(row: SandboxRow, deposit: Big): Promise<string> {
+    const [from, to] = await Promise.all([
+      this.#catalogue.asset(row.fromCoin, row.fromNetwork),
+      this.#catalogue.asset(row.toCoin, row.toNetwork),
+    ]);
+    const decimals = to ? payoutDecimals(to) : 8;
+    const proportional = new Big(row.amountTo).times(deposit).div(row.amountFrom);
+    if (row.rateType === 'fixed' || !from || !to) return toAmount(proportional, decimals);
+    const prices = await this.#usdPrices(from, to);
+    // Prices gone since the deposit: pay at the rate of the order rather than nothing.
+    const amount = prices
+      ? this.#pricing(prices, to, deposit, false)
+          .amountTo.times(10_000 - row.partnerFeeBps)
+          .div(10_000)
+      : proportional;
+    return toAmount(amount.gt(0) ? amount : new Big(0), decimals);
+  }
+}
+
+export const DEFAULT_SANDBOX_DELAYS: SandboxDelays = {
+  confirmingMs: 30_000,
+  exchangingMs: 30_000,
+  sendingMs: 20_000,
+};
+
+export interface SandboxProvidersOptions {
+  delays?: Partial<SandboxDelays>;
+  /** How long a fixed rate of the sandbox providers stays valid; default 10 minutes. */
+  fixedRateTtlMs?: number;
+}
+
+/**
+ * The three standard sandbox providers. They differ on purpose so the comparison has
+ * something to compare: alpha is the all-rounder, bravo has wide limits and a small fee,
+ * charlie the best spread for large amounts but a big fee, narrow limits and no fixed rates.
+ */
+export function createSandboxProviders(
+  deps: SandboxDeps,
+  options: SandboxProvidersOptions = {},
+): SandboxProvider[] {
+  const delays = { ...DEFAULT_SANDBOX_DELAYS, ...options.delays };
+  const fixedRateTtlMs = options.fixedRateTtlMs ?? 10 * 60_000;
+  const common = { delays, fixedRateTtlMs };
+  const configs: SandboxProviderConfig[] = [
+    {
+      ...common,
+      id: 'sandbox-alpha',
+      name: 'Alpha Sandbox',
+      spreadBps: 30,
+      fixedMarginBps: 100,
+      feeUsd: 0,
+      minFactor: 1,
+      maxFactor: 1,
+      supportsFixed: true,
+    },
+    {
+      ...common,
+      id: 'sandbox-bravo',
+      name: 'Bravo Sandbox',
+      spreadBps: 50,
+      fixedMarginBps: 80,
+      feeUsd: '0.5',
+      minFactor: '0.8',
+      maxFactor: '1.5',
+      supportsFixed: true,
+    },
+    {
+      ...common,
+      id: 'sandbox-charlie',
+      name: 'Charlie Sandbox',
+      spreadBps: 15,
+      fixedMarginBps: 0,
+      feeUsd: 2,
+      minFactor: '1.5',
+      maxFactor: '0.6',
+      supportsFixed: false,
+    },
+  ];
+  return configs.map((config) => new SandboxProvider(config, deps));
+}

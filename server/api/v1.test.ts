@@ -1,0 +1,459 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { createApiKey } from '../../core/partners/api-keys.ts';
+import { seedDemoData } from '../../core/seed.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { idempotencyKeys, swaps as swapsTable } from '../../db/schema.ts';
+import { databaseTargets } from '../../db/testing.ts';
+import { createApp } from '../app.ts';
+import { type AppServices, createServices } from '../services.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
+const CLIENT_DIR = join(ROOT, 'build', 'client');
+if (!existsSync(SERVER_BUILD)) throw new Error('Run `npm run build` before the API tests');
+const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+function makeApp(handle: DatabaseHandle, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'https://swapgate.example',
+    SANDBOX_STEP_DELAY_MS: '0',
+    RATE_LIMIT_READS_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    ...env,
+  });
+  const services = createServices({
+    config,
+    db: handle.db,
+    log: pino({ level: 'silent' }),
+    clientDir: CLIENT_DIR,
+  });
+  return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
+}
+
+type Json = Record<string, unknown> & {
+  error?: { code: string; message: string; field?: string; details?: Record<string, string> };
+};
+
+describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof makeApp>['app'];
+  let services: AppServices;
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await app.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    return { status: response.status, headers: response.headers, json: (await response.json()) as Json };
+  }
+
+  async function fixedQuote(amount = '0.1') {
+    const quote = await call('POST', '/quotes', { from: 'btc', to: 'eth', amount, rateType: 'fixed' });
+    expect(quote.status).toBe(200);
+    return quote.json.quoteId as string;
+  }
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await seedDemoData(handle.db);
+    ({ app, services } = makeApp(handle));
+    await services.market.refresh();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  describe('catalogue', () => {
+    it('lists coins with networks, memo rules and limits', async () => {
+      const { status, json } = await call('GET', '/coins');
+      expect(status).toBe(200);
+      const coins = json.coins as { code: string; networks: { network: string; memo: unknown }[] }[];
+      expect(coins.length).toBeGreaterThanOrEqual(150);
+      expect(coins.find((coin) => coin.code === 'xrp')?.networks[0]?.memo).toEqual({
+        name: 'Destination tag',
+        required: false,
+      });
+    });
+
+    it('describes a pair', async () => {
+      const { json } = await call('GET', '/pairs/btc/eth');
+      expect(json).toMatchObject({
+        from: 'btc',
+        fromNetwork: 'bitcoin',
+        to: 'eth',
+        toNetwork: 'ethereum',
+        available: true,
+        fixedRate: true,
+      });
+      expect(Number(json.min)).toBeLessThan(Number(json.max));
+    });
+
+    it('publishes its OpenAPI document and a docs page', async () => {
+      const { json } = await call('GET', '/openapi.json');
+      expect(json.openapi).toBe('3.1.0');
+      expect(Object.keys(json.paths as object)).toEqual(
+        expect.arrayContaining(['/coins', '/pairs/{from}/{to}', '/quotes', '/swaps', '/swaps/{id}']),
+      );
+      const docs = await app.request('/api/v1/docs');
+      expect(await docs.text()).toContain('POST /api/v1/swaps');
+    });
+  });
+
+  describe('quotes', () => {
+    it('returns the best offer with the others for comparison', async () => {
+      const { status, json } = await call('POST', '/quotes', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+      });
+      expect(status).toBe(200);
+      const offers = json.offers as { provider: string; amountTo: string }[];
+      expect(offers.length).toBeGreaterThanOrEqual(2);
+      expect(json.provider).toBe(offers[0]?.provider);
+      expect(json.amountTo).toBe(offers[0]?.amountTo);
+      expect(json.quoteId).toBeUndefined();
+    });
+
+    it('gives fixed quotes an id and an expiry', async () => {
+      const { json } = await call('POST', '/quotes', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'fixed',
+      });
+      expect(typeof json.quoteId).toBe('string');
+      expect(new Date(json.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('waives the service fee for a valid promo code', async () => {
+      const plain = await call('POST', '/quotes', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+      });
+      const promo = await call('POST', '/quotes', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+        promoCode: 'ZEROFEE',
+      });
+      expect(Number(plain.json.serviceFee)).toBeGreaterThan(0);
+      expect(Number(promo.json.serviceFee)).toBe(0);
+      expect(Number(promo.json.amountTo)).toBeGreaterThan(Number(plain.json.amountTo));
+    });
+
+    it.each([
+      ['not JSON', '{', 400, 'invalid_json', undefined],
+      ['a missing field', { from: 'btc', to: 'eth', rateType: 'float' }, 400, 'invalid_request', 'amount'],
+      [
+        'a bad amount',
+        { from: 'btc', to: 'eth', amount: '-1', rateType: 'float' },
+        400,
+        'invalid_request',
+        'amount',
+      ],
+      [
+        'a bad rate type',
+        { from: 'btc', to: 'eth', amount: '1', rateType: 'best' },
+        400,
+        'invalid_request',
+        'rateType',
+      ],
+      [
+        'an unknown coin',
+        { from: 'nocoin', to: 'eth', amount: '1', rateType: 'float' },
+        422,
+        'unknown_coin',
+        'from',
+      ],
+      [
+        'an unknown network',
+        { from: 'usdt', fromNetwork: 'bitcoin', to: 'eth', amount: '100', rateType: 'float' },
+        422,
+        'unknown_network',
+        'fromNetwork',
+      ],
+      [
+        'the same asset twice',
+        { from: 'btc', to: 'btc', amount: '1', rateType: 'float' },
+        422,
+        'same_asset',
+        undefined,
+      ],
+      [
+        'too small an amount',
+        { from: 'btc', to: 'eth', amount: '0.0000001', rateType: 'float' },
+        422,
+        'amount_below_min',
+        'amount',
+      ],
+      [
+        'too large an amount',
+        { from: 'btc', to: 'eth', amount: '5000', rateType: 'float' },
+        422,
+        'amount_above_max',
+        'amount',
+      ],
+    ])('refuses %s', async (_case, body, status, code, field) => {
+      const response = await call('POST', '/quotes', body);
+      expect(response.status).toBe(status);
+      expect(response.json.error?.code).toBe(code);
+      expect(response.json.error?.message).toBeTruthy();
+      if (field) expect(response.json.error?.field).toBe(field);
+    });
+
+    it('names the limits when the amount is out of range', async () => {
+      const { json } = await call('POST', '/quotes', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.0000001',
+        rateType: 'float',
+      });
+      expect(json.error?.details).toEqual({ min: expect.any(String), max: expect.any(String) });
+      expect(json.error?.message).toContain(`${json.error?.details?.min} BTC`);
+    });
+  });
+
+  describe('swaps', () => {
+    it('creates a fixed swap, takes the deposit and finishes', async () => {
+      const quoteId = await fixedQuote();
+      const created = await call('POST', '/swaps', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'fixed',
+        quoteId,
+        payoutAddress: ETH_ADDRESS,
+      });
+      expect(created.status).toBe(201);
+      expect(created.json).toMatchObject({ status: 'waiting', rateType: 'fixed', amountFrom: '0.1' });
+      expect(created.json.id).toMatch(/^[a-z2-7]{26}$/);
+      expect(created.headers.get('location')).toBe(`/api/v1/swaps/${created.json.id}`);
+      expect(created.json.depositAddress).toMatch(/^bc1/);
+      expect(created.json.rateExpiresAt).toBeTruthy();
+
+      const deposited = await call('POST', `/sandbox/swaps/${created.json.id}/deposit`, { amount: '0.1' });
+      expect(deposited.status).toBe(200);
+      const done = await call('GET', `/swaps/${created.json.id}`);
+      expect(done.json.status).toBe('finished');
+      const history = done.json.history as { status: string }[];
+      expect(history[0]?.status).toBe('waiting');
+      expect(history.at(-1)?.status).toBe('finished');
+
+      const again = await call('POST', `/sandbox/swaps/${created.json.id}/deposit`, { amount: '0.1' });
+      expect(again.status).toBe(409);
+      expect(again.json.error?.code).toBe('deposit_rejected');
+    });
+
+    it('refunds a float swap whose deposit is under the minimum', async () => {
+      const created = await call('POST', '/swaps', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.01',
+        rateType: 'float',
+        payoutAddress: ETH_ADDRESS,
+      });
+      expect(created.status).toBe(201);
+      await call('POST', `/sandbox/swaps/${created.json.id}/deposit`, { amount: '0.00000100' });
+      expect((await call('GET', `/swaps/${created.json.id}`)).json.status).toBe('refunded');
+    });
+
+    it.each([
+      ['a fixed swap without a quote', { rateType: 'fixed' }, 422, 'quote_required', 'quoteId'],
+      ['an unknown quote', { rateType: 'fixed', quoteId: 'nope' }, 422, 'quote_not_found', 'quoteId'],
+      [
+        'an invalid payout address',
+        { payoutAddress: 'bc1qnotanethaddress' },
+        422,
+        'invalid_payout_address',
+        'payoutAddress',
+      ],
+      [
+        'an invalid refund address',
+        { refundAddress: ETH_ADDRESS },
+        422,
+        'invalid_refund_address',
+        'refundAddress',
+      ],
+      ['an unknown field', { colour: 'blue' }, 400, 'invalid_request', undefined],
+    ])('refuses %s', async (_case, override, status, code, field) => {
+      const body = {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+        payoutAddress: ETH_ADDRESS,
+        ...override,
+      };
+      const response = await call('POST', '/swaps', body);
+      expect(response.status).toBe(status);
+      expect(response.json.error?.code).toBe(code);
+      if (field) expect(response.json.error?.field).toBe(field);
+    });
+
+    it('refuses a fixed quote used for another amount', async () => {
+      const quoteId = await fixedQuote('0.1');
+      const response = await call('POST', '/swaps', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.2',
+        rateType: 'fixed',
+        quoteId,
+        payoutAddress: ETH_ADDRESS,
+      });
+      expect(response.json.error?.code).toBe('quote_mismatch');
+    });
+
+    it('checks memos on memo networks', async () => {
+      const response = await call('POST', '/swaps', {
+        from: 'btc',
+        to: 'xrp',
+        amount: '0.1',
+        rateType: 'float',
+        payoutAddress: XRP_ADDRESS,
+        payoutMemo: '4294967296',
+      });
+      expect(response.status).toBe(422);
+      expect(response.json.error).toMatchObject({ code: 'invalid_payout_memo', field: 'payoutMemo' });
+      expect(response.json.error?.message).toContain('Destination tag');
+      const fine = await call('POST', '/swaps', {
+        from: 'btc',
+        to: 'xrp',
+        amount: '0.1',
+        rateType: 'float',
+        payoutAddress: XRP_ADDRESS,
+        payoutMemo: '123456',
+      });
+      expect(fine.status).toBe(201);
+      expect(fine.json.payoutMemo).toBe('123456');
+    });
+
+    it('answers 404 for an unknown swap', async () => {
+      for (const id of ['aaaaaaaaaaaaaaaaaaaaaaaaaa', 'not-an-id']) {
+        const response = await call('GET', `/swaps/${id}`);
+        expect(response.status).toBe(404);
+        expect(response.json.error?.code).toBe('swap_not_found');
+      }
+    });
+
+    it('never answers 500 to odd input', async () => {
+      const bodies = [
+        'null',
+        '[]',
+        '"x"',
+        '{"amount":{}}',
+        '{"from":1,"to":2}',
+        JSON.stringify({ from: 'a'.repeat(5000) }),
+      ];
+      for (const body of bodies) {
+        for (const path of ['/quotes', '/swaps'])
+          expect((await call('POST', path, body)).status, `${path} ${body}`).toBeLessThan(500);
+      }
+    });
+  });
+
+  describe('idempotency', () => {
+    const body = { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float', payoutAddress: ETH_ADDRESS };
+
+    it('gives the same swap for the same key and body', async () => {
+      const first = await call('POST', '/swaps', body, { 'Idempotency-Key': 'same-1' });
+      const second = await call('POST', '/swaps', body, { 'Idempotency-Key': 'same-1' });
+      expect(second.status).toBe(201);
+      expect(second.json.id).toBe(first.json.id);
+      expect(second.headers.get('idempotent-replayed')).toBe('true');
+    });
+
+    it('refuses the same key with another body', async () => {
+      await call('POST', '/swaps', body, { 'Idempotency-Key': 'same-2' });
+      const other = await call('POST', '/swaps', { ...body, amount: '0.2' }, { 'Idempotency-Key': 'same-2' });
+      expect(other.status).toBe(422);
+      expect(other.json.error?.code).toBe('idempotency_key_reused');
+    });
+
+    it('answers 409 while the first request is in flight', async () => {
+      await handle.db.insert(idempotencyKeys).values({ scope: 'ip:local', key: 'busy', requestHash: 'x' });
+      const response = await call('POST', '/swaps', body, { 'Idempotency-Key': 'busy' });
+      expect([409, 422]).toContain(response.status);
+    });
+
+    it('lets a key be retried after a failed attempt', async () => {
+      const failed = await call(
+        'POST',
+        '/swaps',
+        { ...body, payoutAddress: 'nope' },
+        { 'Idempotency-Key': 'retry-1' },
+      );
+      expect(failed.status).toBe(422);
+      const retried = await call(
+        'POST',
+        '/swaps',
+        { ...body, payoutAddress: 'nope' },
+        { 'Idempotency-Key': 'retry-1' },
+      );
+      expect(retried.json.error?.code).toBe('invalid_payout_address');
+    });
+  });
+
+  describe('partners and limits', () => {
+    it('attributes swaps to the partner of the API key', async () => {
+      const { key } = await createApiKey(handle.db, { id: 'wallet-co', name: 'Wallet Co' });
+      const created = await call(
+        'POST',
+        '/swaps',
+        { from: 'btc', to: 'eth', amount: '0.5', rateType: 'float', payoutAddress: ETH_ADDRESS },
+        { 'X-Api-Key': key },
+      );
+      expect(created.status).toBe(201);
+      expect(created.json.partnerId).toBeUndefined();
+      const [row] = await handle.db
+        .select()
+        .from(swapsTable)
+        .where(eq(swapsTable.id, created.json.id as string));
+      expect(row?.partnerId).toBe('wallet-co');
+      expect(Number(row?.affiliateFee)).toBeCloseTo(0.001, 8);
+    });
+
+    it('refuses an unknown API key', async () => {
+      const response = await call('GET', '/coins', undefined, { 'X-Api-Key': 'sgk_wrong' });
+      expect(response.status).toBe(401);
+      expect(response.json.error?.code).toBe('invalid_api_key');
+    });
+
+    it('limits anonymous clients more than partners, with Retry-After', async () => {
+      const limited = makeApp(handle, {
+        RATE_LIMIT_WRITES_PER_MINUTE: '2',
+        RATE_LIMIT_PARTNER_MULTIPLIER: '3',
+      });
+      const { key } = await createApiKey(handle.db, { id: 'limits-co' });
+      const post = (headers: Record<string, string> = {}) =>
+        limited.app.request('/api/v1/swaps', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: '{}',
+        });
+      expect((await post()).status).toBe(400);
+      expect((await post()).status).toBe(400);
+      const refused = await post();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as Json).error?.code).toBe('rate_limited');
+      for (let i = 0; i < 6; i++) expect((await post({ 'X-Api-Key': key })).status).toBe(400);
+      expect((await post({ 'X-Api-Key': key })).status).toBe(429);
+    });
+  });
+});

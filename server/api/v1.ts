@@ -1,0 +1,242 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { z } from 'zod';
+import { validateAddress, validateMemo } from '../../core/address/validate.ts';
+import { QuoteError } from '../../core/exchange/quotes.ts';
+import { SWAP_ID_PATTERN, SwapError, type SwapView } from '../../core/exchange/swaps.ts';
+import { type Partner, partnerForKey } from '../../core/partners/api-keys.ts';
+import type { RateLimiter } from '../../core/rate-limit.ts';
+import type { Services } from '../../core/services.ts';
+import { clientIp } from '../client-ip.ts';
+import { ApiError, errorResponse } from './errors.ts';
+import { openApiDocument, renderApiDocs } from './openapi.ts';
+import {
+  addressQuerySchema,
+  depositRequestSchema,
+  idempotencyKeySchema,
+  pairQuerySchema,
+  quoteRequestSchema,
+  swapRequestSchema,
+} from './schemas.ts';
+
+type Env = { Variables: { partner: Partner | null; client: string } };
+
+const MINUTE = 60_000;
+
+/** Maps a zod failure to a 400 that names the first offending field. */
+function invalid(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  return new ApiError(400, 'invalid_request', { field, values: { field } });
+}
+
+async function jsonBody<T>(c: { req: { json(): Promise<unknown> } }, schema: z.ZodType<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'invalid_json');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalid(parsed.error);
+  return parsed.data;
+}
+
+/** The public exchange API (`/api/v1`): JSON in and out, errors as `{error: {code, message, field?}}`. */
+export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env> {
+  const { catalogue, quotes, swaps, config, db, log } = services;
+  const api = new Hono<Env>();
+
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, services, error);
+    log.error({ err: error, path: c.req.path }, 'API error');
+    return errorResponse(c, services, new ApiError(500, 'internal_error'));
+  });
+  api.notFound((c) => errorResponse(c, services, new ApiError(404, 'not_found')));
+
+  // Catalogue reads may be called from partners' browser apps; the rest is for servers and our site.
+  api.use('/coins', cors({ origin: '*', allowMethods: ['GET'] }));
+  api.use('/pairs/*', cors({ origin: '*', allowMethods: ['GET'] }));
+  api.use('/openapi.json', cors({ origin: '*', allowMethods: ['GET'] }));
+
+  // Partners identify themselves with X-Api-Key; anonymous callers get lower limits.
+  api.use(async (c, next) => {
+    const key = c.req.header('x-api-key');
+    let partner: Partner | null = null;
+    if (key) {
+      partner = await partnerForKey(db, key);
+      if (!partner) throw new ApiError(401, 'invalid_api_key');
+    }
+    c.set('partner', partner);
+    c.set('client', partner ? `partner:${partner.id}` : `ip:${clientIp(c, config.TRUST_PROXY)}`);
+    const write = c.req.method === 'POST' && !c.req.path.endsWith('/quotes');
+    const base = write ? config.RATE_LIMIT_WRITES_PER_MINUTE : config.RATE_LIMIT_READS_PER_MINUTE;
+    const limit = partner ? base * config.RATE_LIMIT_PARTNER_MULTIPLIER : base;
+    const verdict = await limiter.hit(`${write ? 'w' : 'r'}:${c.get('client')}`, limit, MINUTE);
+    c.header('RateLimit-Limit', String(limit));
+    c.header('RateLimit-Remaining', String(verdict.remaining));
+    if (!verdict.allowed) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      throw new ApiError(429, 'rate_limited', { values: { seconds: verdict.retryAfterSeconds } });
+    }
+    await next();
+  });
+
+  api.get('/openapi.json', (c) => c.json(openApiDocument(config.BASE_URL)));
+  api.get('/docs', (c) => c.html(renderApiDocs(openApiDocument(config.BASE_URL))));
+
+  api.get('/coins', async (c) => {
+    const list = await catalogue.coins();
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({
+      coins: list.map((coin) => ({
+        code: coin.code,
+        name: coin.name,
+        icon: coin.icon,
+        networks: coin.assets.map((asset) => ({
+          network: asset.network.id,
+          name: asset.network.name,
+          memo: asset.network.memo,
+          min: asset.min,
+          max: asset.max,
+          decimals: asset.decimals,
+          contract: asset.contract,
+        })),
+      })),
+    });
+  });
+
+  api.get('/pairs/:from/:to', async (c) => {
+    const query = pairQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw invalid(query.error);
+    const from = c.req.param('from').toLowerCase();
+    const to = c.req.param('to').toLowerCase();
+    const info = await withQuoteErrors(
+      () => quotes.pairInfo(from, query.data.fromNetwork, to, query.data.toNetwork),
+      from,
+    );
+    const fromAsset = await catalogue.asset(from, query.data.fromNetwork);
+    const toAsset = await catalogue.asset(to, query.data.toNetwork);
+    return c.json({
+      from,
+      fromNetwork: fromAsset?.network.id,
+      to,
+      toNetwork: toAsset?.network.id,
+      ...info,
+    });
+  });
+
+  api.post('/quotes', async (c) => {
+    const request = await jsonBody(c, quoteRequestSchema);
+    const quote = await withQuoteErrors(() => quotes.quote(request), request.from);
+    const providerName = (id: string) => swaps.provider(id)?.name ?? id;
+    const { from, to, expiresAt, offers, ...rest } = quote;
+    return c.json({
+      ...rest,
+      from: from.coin,
+      fromNetwork: from.network,
+      to: to.coin,
+      toNetwork: to.network,
+      providerName: providerName(quote.provider),
+      ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+      offers: offers.map((offer) => ({ ...offer, providerName: providerName(offer.provider) })),
+    });
+  });
+
+  api.get('/addresses/validate', async (c) => {
+    const query = addressQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw invalid(query.error);
+    const { network, address, memo } = query.data;
+    const result = validateAddress(network, address);
+    return c.json({
+      valid: result.valid,
+      ...(result.valid ? {} : { reason: result.reason }),
+      ...(memo ? { memoValid: validateMemo(network, memo).valid } : {}),
+    });
+  });
+
+  api.post('/swaps', async (c) => {
+    const key = c.req.header('idempotency-key');
+    if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
+      throw new ApiError(400, 'invalid_request', {
+        field: 'Idempotency-Key',
+        values: { field: 'Idempotency-Key' },
+      });
+    }
+    const request = await jsonBody(c, swapRequestSchema);
+    const partner = c.get('partner');
+    const { swap, replayed } = await withSwapErrors(services, request, () =>
+      swaps.create(
+        { ...request, ...(partner ? { partnerId: partner.id } : {}) },
+        key ? { scope: c.get('client'), key } : undefined,
+      ),
+    );
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    c.header('Location', `/api/v1/swaps/${swap.id}`);
+    return c.json(publicSwap(swap), 201);
+  });
+
+  api.get('/swaps/:id', async (c) => {
+    const id = c.req.param('id').toLowerCase();
+    const swap = SWAP_ID_PATTERN.test(id) ? await swaps.get(id) : null;
+    if (!swap) throw new ApiError(404, 'swap_not_found');
+    c.header('Cache-Control', 'no-store');
+    return c.json(publicSwap(swap));
+  });
+
+  // The sandbox's stand-in for a blockchain deposit; absent when real providers run alone.
+  api.post('/sandbox/swaps/:id/deposit', async (c) => {
+    if (!services.sandbox) throw new ApiError(404, 'not_found');
+    const { amount } = await jsonBody(c, depositRequestSchema);
+    const id = c.req.param('id').toLowerCase();
+    if (!SWAP_ID_PATTERN.test(id)) throw new ApiError(404, 'swap_not_found');
+    const swap = await withSwapErrors(services, null, () => swaps.simulateDeposit(id, amount));
+    return c.json(publicSwap(swap));
+  });
+
+  return api;
+}
+
+/** The swap as the API shows it: internal bookkeeping (fees shares, partner) stays inside. */
+function publicSwap(swap: SwapView) {
+  const { partnerId: _partner, ...rest } = swap;
+  return rest;
+}
+
+async function withQuoteErrors<T>(run: () => Promise<T>, fromCoin: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof QuoteError) {
+      const malformed = error.code === 'invalid_amount';
+      throw new ApiError(malformed ? 400 : 422, error.code, {
+        ...(error.field ? { field: error.field } : {}),
+        ...(error.details ? { details: error.details } : {}),
+        values: { coin: fromCoin.toUpperCase() },
+      });
+    }
+    throw error;
+  }
+}
+
+async function withSwapErrors<T>(
+  services: Services,
+  request: z.infer<typeof swapRequestSchema> | null,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await withQuoteErrors(run, request?.from ?? '');
+  } catch (error) {
+    if (error instanceof SwapError) {
+      const to = request && (await services.catalogue.asset(request.to, request.toNetwork));
+      const from = request && (await services.catalogue.asset(request.from, request.fromNetwork));
+      const refund = error.code.startsWith('invalid_refund');
+      const network = refund ? from?.network : to?.network;
+      throw new ApiError(error.status, error.code, {
+        ...(error.field ? { field: error.field } : {}),
+        values: { network: network?.name ?? '', memo: network?.memo?.name ?? 'memo' },
+      });
+    }
+    throw error;
+  }
+}
