@@ -42,7 +42,17 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
     );
     const quotes = new QuoteService({ db: handle.db, catalogue, providers, now });
     service = (pollWaitingMs = 30_000) =>
-      new SwapService({ db: handle.db, catalogue, quotes, providers, log, now, unpaidTtlMs: 60_000, pollWaitingMs, pollActiveMs: 500 });
+      new SwapService({
+        db: handle.db,
+        catalogue,
+        quotes,
+        providers,
+        log,
+        now,
+        unpaidTtlMs: 60_000,
+        pollWaitingMs,
+        pollActiveMs: 500,
+      });
   });
   afterAll(async () => {
     await handle.close();
@@ -74,7 +84,13 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
       expect((await swaps.get(swap.id))?.status).toBe(step);
     }
     const history = (await swaps.get(swap.id))?.history ?? [];
-    expect(history.map((entry) => entry.status)).toEqual(['waiting', 'confirming', 'exchanging', 'sending', 'finished']);
+    expect(history.map((entry) => entry.status)).toEqual([
+      'waiting',
+      'confirming',
+      'exchanging',
+      'sending',
+      'finished',
+    ]);
     expect(new Set(history.map((entry) => entry.at)).size).toBe(5);
   });
 
