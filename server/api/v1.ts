@@ -85,25 +85,33 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   api.get('/openapi.json', (c) => c.json(openApiDocument(config.BASE_URL)));
   api.get('/docs', (c) => c.html(renderApiDocs(openApiDocument(config.BASE_URL))));
 
+  // The catalogue list is the same object until the catalogue reloads: serialise it once per list.
+  const coinsBody = new WeakMap<object, string>();
   api.get('/coins', async (c) => {
     const list = await catalogue.coins();
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json({
-      coins: list.map((coin) => ({
-        code: coin.code,
-        name: coin.name,
-        icon: coin.icon,
-        networks: coin.assets.map((asset) => ({
-          network: asset.network.id,
-          name: asset.network.name,
-          memo: asset.network.memo,
-          min: asset.min,
-          max: asset.max,
-          decimals: asset.decimals,
-          contract: asset.contract,
+    let body = coinsBody.get(list);
+    if (!body) {
+      body = JSON.stringify({
+        coins: list.map((coin) => ({
+          code: coin.code,
+          name: coin.name,
+          icon: coin.icon,
+          networks: coin.assets.map((asset) => ({
+            network: asset.network.id,
+            name: asset.network.name,
+            memo: asset.network.memo,
+            min: asset.min,
+            max: asset.max,
+            decimals: asset.decimals,
+            contract: asset.contract,
+          })),
         })),
-      })),
-    });
+      });
+      coinsBody.set(list, body);
+    }
+    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    return c.body(body);
   });
 
   api.get('/pairs/:from/:to', async (c) => {

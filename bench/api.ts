@@ -1,0 +1,110 @@
+/**
+ * Throughput and latency of the exchange API over HTTP: quotes and swap creations per second,
+ * p50/p99, against a production server on a fresh embedded database with sandbox providers.
+ *   npm run bench:api [-- --seconds 10 --concurrency 16]
+ * Only loopback traffic; the run is bounded in time and request count.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '16' } },
+});
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const MAX_REQUESTS = 200_000;
+const PORT = 4700 + Math.floor(Math.random() * 200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ROOT = resolve(import.meta.dirname, '..');
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      BASE_URL: BASE,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      RATE_LIMIT_READS_PER_MINUTE: '100000000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return child;
+    } catch {}
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function load(name: string, request: () => Promise<Response>, expected: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  const worker = async () => {
+    while (performance.now() < deadline && latencies.length + failures < MAX_REQUESTS) {
+      const t0 = performance.now();
+      const response = await request();
+      await response.arrayBuffer();
+      if (response.status === expected) latencies.push(performance.now() - t0);
+      else failures++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const row = {
+    endpoint: name,
+    'req/s': Math.round(latencies.length / elapsed),
+    'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+    'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    ok: latencies.length,
+    failed: failures,
+  };
+  return row;
+}
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-'));
+const server = await startServer(dataDir);
+try {
+  const quote = { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' };
+  const swap = { ...quote, payoutAddress: '0x52908400098527886E0F7030069857D2E4169EE7' };
+  // Warm-up: caches, JIT, database pages.
+  for (let i = 0; i < 50; i++) await (await fetch(`${BASE}/api/v1/quotes`, json(quote))).arrayBuffer();
+  const rows = [
+    await load(
+      'POST /api/v1/quotes (float, 3 providers)',
+      () => fetch(`${BASE}/api/v1/quotes`, json(quote)),
+      200,
+    ),
+    await load('POST /api/v1/swaps (float)', () => fetch(`${BASE}/api/v1/swaps`, json(swap)), 201),
+    await load('GET /api/v1/coins', () => fetch(`${BASE}/api/v1/coins`), 200),
+  ];
+  console.log(
+    `${SECONDS} s per endpoint, ${CONCURRENCY} concurrent clients, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  console.table(rows);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  rmSync(dataDir, { recursive: true, force: true });
+}
