@@ -17,8 +17,9 @@ async function start() {
   i18nClient.current = i18n;
   try {
     await loadLanguage(i18n, lang);
-  } catch {
-    // The English fallback is active; the page hydrates in English and the next navigation shows the error.
+  } catch (error) {
+    // English is active now; the root renders the 500 page for this error (SPEC §4).
+    i18nClient.loadError = error;
   }
   startTransition(() => {
     hydrateRoot(

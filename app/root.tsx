@@ -32,7 +32,10 @@ export const middleware = [maintenanceMiddleware, pathRuleMiddleware];
 /** Before a client navigation renders, the target page's dictionary is loaded (SPEC §4). */
 const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {
   const instance = i18nClient.current;
-  if (instance) await loadLanguage(instance, pageLanguage(new URL(request.url).pathname));
+  if (instance) {
+    await loadLanguage(instance, pageLanguage(new URL(request.url).pathname));
+    i18nClient.loadError = null;
+  }
   await next();
 };
 export const clientMiddleware = [languageMiddleware];
@@ -55,9 +58,10 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { pathname } = useLocation();
+  // The language the page is really shown in: the URL's, or English after a failed dictionary load.
+  const { i18n } = useTranslation();
   return (
-    <html lang={pageLanguage(pathname)}>
+    <html lang={i18n.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -98,6 +102,8 @@ function useNewBuildReload(buildId: string | undefined) {
 }
 
 export default function App() {
+  // A dictionary that failed to load before hydration: English and the 500 page (SPEC §4).
+  if (i18nClient.loadError) throw i18nClient.loadError;
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const root = useRouteLoaderData('root') as RootData | undefined;
@@ -121,6 +127,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: { error: unknown }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
+  useNewBuildReload(root?.buildId);
   useTranslation();
   return (
     <Shell layout="default" browserLanguages={root?.browserLanguages ?? []}>

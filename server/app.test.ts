@@ -191,6 +191,13 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     expect(widget.headers.get('x-frame-options')).toBeNull();
   });
 
+  it('marks the English root as varying with the language signals', async () => {
+    const { app } = appWith(handle);
+    const response = await app.request('/', { headers: { 'user-agent': 'Mozilla/5.0 Chrome/156.0' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toContain('Accept-Language');
+  });
+
   it('reports health', async () => {
     const { app } = appWith(handle);
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', database: true });

@@ -63,12 +63,16 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     const target = normalizePath(url.pathname);
     if (target) return c.redirect(`${target}${url.search}`, 301);
     if (url.pathname === '/') {
-      c.header('Vary', 'Cookie, Accept-Language');
       const lang = rootLanguageRedirect(c.req.raw.headers);
       if (lang) {
+        c.header('Vary', 'Cookie, Accept-Language');
         c.header('Cache-Control', 'private, no-store');
         return c.redirect(`${localizePath(lang, '/')}${url.search}`, 302);
       }
+      await next();
+      // The English root is only served to visitors the redirect above let through.
+      c.res.headers.append('Vary', 'Cookie, Accept-Language');
+      return;
     }
     return next();
   });

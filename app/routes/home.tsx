@@ -1,18 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
+import { defaultPair, type PairData } from '../exchange/pair.server.ts';
+import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 
-export function loader(args: LoaderFunctionArgs): PageData {
-  return resolvePage(args);
+export async function loader(args: LoaderFunctionArgs): Promise<PageData & PairData> {
+  const page = resolvePage(args);
+  const { services } = args.context.get(requestStateContext);
+  return { ...page, ...(await defaultPair(services)) };
 }
 
 export default function Home() {
+  const { lang, from, to } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <section data-page="home">
       <PageHead title={t('pages.home.title')} description={t('pages.home.description')} pathname={pathname} />
+      <div className="mb-10 flex justify-center">
+        <ExchangeForm lang={lang} from={from} to={to} />
+      </div>
       <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{t('pages.home.title')}</h1>
       <p className="mt-4 max-w-2xl text-lg text-muted">{t('pages.home.description')}</p>
     </section>

@@ -52,6 +52,7 @@ describe('matchPage', () => {
       country: 'germany',
       region: 'bavaria',
       slug: 'hello-world',
+      swapId: 'abcdefghijklmnopqrstuvwxyz',
     };
     for (const page of PAGES) {
       const path = page.path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] as string);

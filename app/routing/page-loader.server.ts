@@ -11,9 +11,14 @@ export interface PageData {
   params: Record<string, string>;
 }
 
-/** The request path without React Router's `.data` suffix, as the visitor sees it. */
+/**
+ * The request path as the visitor sees it: React Router's data requests add `.data` (or `_.data`
+ * after a trailing slash, `/_.data` for the root), stripped here as its own server runtime does.
+ */
 export function visiblePath(url: URL): string {
-  const path = url.pathname.replace(/\/?_root\.data$/, '/').replace(/\.data$/, '');
+  const path = url.pathname.endsWith('/_.data')
+    ? url.pathname.slice(0, -'_.data'.length)
+    : url.pathname.replace(/\.data$/, '');
   return path || '/';
 }
 

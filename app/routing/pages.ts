@@ -50,8 +50,14 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'contact', path: '/contact', layout: 'default' },
   { name: 'congrats', path: '/congrats', layout: 'default' },
   { name: 'dex', path: '/dex', layout: 'default' },
-  { name: 'swap', path: '/swap', layout: 'default' },
-  { name: 'transaction-status', path: '/transaction-status', layout: 'default' },
+  { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx' },
+  { name: 'swap-status', path: '/swap/{swapId}', layout: 'default', file: 'routes/swap-status.tsx' },
+  {
+    name: 'transaction-status',
+    path: '/transaction-status',
+    layout: 'default',
+    file: 'routes/transaction-status.tsx',
+  },
   { name: 'maintenance', path: '/maintenance', layout: 'bare', file: 'routes/maintenance.tsx' },
   { name: 'cookie-policy', path: '/cookie-policy', layout: 'default' },
   { name: 'privacy-policy', path: '/privacy-policy', layout: 'default' },
@@ -138,4 +144,6 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   country: SLUG,
   region: SLUG,
   slug: SLUG,
+  /** A swap id: 128 random bits as 26 lowercase base32 characters (core/exchange/swaps.ts). */
+  swapId: /^[a-z2-7]{26}$/,
 };

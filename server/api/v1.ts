@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
 import { QuoteError } from '../../core/exchange/quotes.ts';
 import { SWAP_ID_PATTERN, SwapError, type SwapView } from '../../core/exchange/swaps.ts';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { translate } from '../../core/i18n/translate.ts';
 import { type Partner, partnerForKey } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
-import { ApiError, errorResponse } from './errors.ts';
+import { ApiError, errorResponse, requestLanguage } from './errors.ts';
 import { openApiDocument, renderApiDocs } from './openapi.ts';
 import {
   addressQuerySchema,
@@ -173,7 +175,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     }
     const request = await jsonBody(c, swapRequestSchema);
     const partner = c.get('partner');
-    const { swap, replayed } = await withSwapErrors(services, request, () =>
+    const { swap, replayed } = await withSwapErrors(services, requestLanguage(c), request, () =>
       swaps.create(
         { ...request, ...(partner ? { partnerId: partner.id } : {}) },
         key ? { scope: c.get('client'), key } : undefined,
@@ -198,7 +200,9 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     const { amount } = await jsonBody(c, depositRequestSchema);
     const id = c.req.param('id').toLowerCase();
     if (!SWAP_ID_PATTERN.test(id)) throw new ApiError(404, 'swap_not_found');
-    const swap = await withSwapErrors(services, null, () => swaps.simulateDeposit(id, amount));
+    const swap = await withSwapErrors(services, requestLanguage(c), null, () =>
+      swaps.simulateDeposit(id, amount),
+    );
     return c.json(publicSwap(swap));
   });
 
@@ -227,8 +231,16 @@ async function withQuoteErrors<T>(run: () => Promise<T>, fromCoin: string): Prom
   }
 }
 
+/** Dictionary keys of the memo names (core/address/networks.ts), to name them in the client's language. */
+const MEMO_KEYS: Record<string, string> = {
+  'Destination tag': 'destinationTag',
+  Memo: 'memo',
+  Comment: 'comment',
+};
+
 async function withSwapErrors<T>(
   services: Services,
+  lang: Lang,
   request: z.infer<typeof swapRequestSchema> | null,
   run: () => Promise<T>,
 ): Promise<T> {
@@ -242,7 +254,14 @@ async function withSwapErrors<T>(
       const network = refund ? from?.network : to?.network;
       throw new ApiError(error.status, error.code, {
         ...(error.field ? { field: error.field } : {}),
-        values: { network: network?.name ?? '', memo: network?.memo?.name ?? 'memo' },
+        values: {
+          network: network?.name ?? '',
+          memo: translate(
+            services.dictionaries,
+            lang,
+            `exchange.memoNames.${MEMO_KEYS[network?.memo?.name ?? 'Memo']}`,
+          ),
+        },
       });
     }
     throw error;

@@ -1,0 +1,246 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { localizePath } from '../../core/routing/paths.ts';
+import { CoinPicker } from './CoinPicker.tsx';
+import { cleanAmount, isPositiveAmount, shortAmount, typingAmount } from './format.ts';
+import { usePair, useQuote } from './hooks.ts';
+import { problemText } from './messages.ts';
+import { type SwapQuery, swapSearch } from './query.ts';
+import type { QuoteRequest, RateType, Side } from './types.ts';
+
+const QUOTE_DELAY_MS = 400;
+
+function sameAsset(a: Side | null, b: Side | null): boolean {
+  return !!a && !!b && a.coin.code === b.coin.code && a.network === b.network;
+}
+
+/**
+ * The exchange form: what to send and receive, the amount, float or fixed rate, a live estimate,
+ * and the button that opens the swap step (/swap?from=…&to=…&amount=…&rate=…).
+ */
+export function ExchangeForm({
+  lang,
+  from: initialFrom,
+  to: initialTo,
+  amount: initialAmount = '0.1',
+  rateType: initialRate = 'float',
+  onProceed,
+}: {
+  lang: Lang;
+  from: Side | null;
+  to: Side | null;
+  amount?: string;
+  rateType?: RateType;
+  /** What proceeding does; by default it opens the swap step on /swap. */
+  onProceed?: (query: SwapQuery) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
+  const [amount, setAmount] = useState(initialAmount);
+  const [rateType, setRateType] = useState<RateType>(initialRate);
+  const [noFixedFor, setNoFixedFor] = useState<string | null>(null);
+
+  const pairKey = from && to ? `${from.coin.code}:${from.network}>${to.coin.code}:${to.network}` : '';
+  const pair =
+    from && to && !sameAsset(from, to)
+      ? { from: from.coin.code, fromNetwork: from.network, to: to.coin.code, toNetwork: to.network }
+      : null;
+  const pairInfo = usePair(pair, lang);
+  const fixedAvailable = pairInfo?.fixedRate !== false && noFixedFor !== pairKey;
+  const effectiveRate: RateType = fixedAvailable ? rateType : 'float';
+
+  const cleaned = cleanAmount(amount);
+  const amountValid = isPositiveAmount(amount);
+  const request: QuoteRequest | null =
+    pair && amountValid ? { ...pair, amount: cleaned, rateType: effectiveRate } : null;
+  const quote = useQuote(request, lang, QUOTE_DELAY_MS);
+
+  useEffect(() => {
+    if (quote.status === 'error' && quote.error.code === 'fixed_rate_unavailable') setNoFixedFor(pairKey);
+  }, [quote, pairKey]);
+
+  const chooseFrom = (side: Side) => {
+    if (sameAsset(side, to)) setTo(from);
+    setFrom(side);
+  };
+  const chooseTo = (side: Side) => {
+    if (sameAsset(side, from)) setFrom(to);
+    setTo(side);
+  };
+  const reverse = () => {
+    setFrom(to);
+    setTo(from);
+  };
+
+  const unavailable = pairInfo?.available === false;
+  const canProceed = !!request && !unavailable && quote.status === 'ready';
+  const proceed = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!request || !canProceed) return;
+    const query: SwapQuery = { ...request };
+    if (onProceed) onProceed(query);
+    else navigate(`${localizePath(lang, '/swap')}${swapSearch(query)}`);
+  };
+
+  const amountError = amount.trim() !== '' && !amountValid ? t('exchange.errors.amount') : null;
+  const fromCode = from?.coin.code.toUpperCase() ?? '';
+  const toCode = to?.coin.code.toUpperCase() ?? '';
+  const shown = quote.quote;
+  const amountId = `${id}-amount`;
+  const receiveId = `${id}-receive`;
+  const amountErrorId = `${id}-amount-error`;
+  const rateHintId = `${id}-rate-hint`;
+
+  return (
+    <form
+      onSubmit={proceed}
+      noValidate
+      data-testid="exchange-form"
+      aria-label={t('exchange.form.label')}
+      className="w-full max-w-xl rounded-2xl bg-surface p-5 shadow-md md:p-6"
+    >
+      <div>
+        <label htmlFor={amountId} className="text-sm font-medium text-muted">
+          {t('exchange.form.send')}
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={amountId}
+            name="amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(typingAmount(event.target.value))}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? amountErrorId : undefined}
+            data-testid="amount-from"
+            className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 text-xl font-semibold focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
+          />
+          <CoinPicker
+            lang={lang}
+            side={from}
+            label={t('exchange.form.send')}
+            title={t('exchange.picker.titleFrom')}
+            testId="picker-from"
+            onChange={chooseFrom}
+          />
+        </div>
+        {amountError && (
+          <p id={amountErrorId} className="mt-1 text-sm text-red-700">
+            {amountError}
+          </p>
+        )}
+      </div>
+
+      <div className="my-2 flex justify-center">
+        <button
+          type="button"
+          onClick={reverse}
+          aria-label={t('exchange.form.reverse')}
+          title={t('exchange.form.reverse')}
+          data-testid="swap-direction"
+          className="rounded-full border border-slate-200 bg-surface px-3 py-1 text-lg leading-none hover:border-brand-500 hover:text-brand-600"
+        >
+          <span aria-hidden="true">⇅</span>
+        </button>
+      </div>
+
+      <div>
+        <label htmlFor={receiveId} className="text-sm font-medium text-muted">
+          {t('exchange.form.receive')}
+        </label>
+        <div className="mt-1 flex gap-2">
+          <output
+            id={receiveId}
+            htmlFor={amountId}
+            data-testid="amount-to"
+            data-state={quote.status}
+            className="flex min-w-0 flex-1 items-center truncate rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-xl font-semibold data-[state=loading]:opacity-60"
+          >
+            {shown ? `≈ ${shown.amountTo}` : '—'}
+          </output>
+          <CoinPicker
+            lang={lang}
+            side={to}
+            label={t('exchange.form.receive')}
+            title={t('exchange.picker.titleTo')}
+            testId="picker-to"
+            onChange={chooseTo}
+          />
+        </div>
+      </div>
+
+      <fieldset className="mt-5">
+        <legend className="text-sm font-medium text-muted">{t('exchange.rate.legend')}</legend>
+        <div className="mt-1 grid grid-cols-2 gap-1 rounded-lg bg-canvas p-1">
+          {(['float', 'fixed'] as const).map((type) => {
+            const disabled = type === 'fixed' && !fixedAvailable;
+            return (
+              <label
+                key={type}
+                className="flex cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium has-checked:bg-surface has-checked:shadow-sm has-disabled:cursor-not-allowed has-disabled:opacity-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-rate`}
+                  value={type}
+                  checked={effectiveRate === type}
+                  disabled={disabled}
+                  onChange={() => setRateType(type)}
+                  aria-describedby={rateHintId}
+                  data-testid={`rate-${type}`}
+                  className="accent-brand-600"
+                />
+                {t(`exchange.rate.${type}`)}
+              </label>
+            );
+          })}
+        </div>
+        <p id={rateHintId} className="mt-1 text-xs text-muted" data-testid="rate-hint">
+          {fixedAvailable ? t(`exchange.rate.${effectiveRate}Hint`) : t('exchange.rate.fixedUnavailable')}
+        </p>
+      </fieldset>
+
+      <div
+        className="mt-4 min-h-12 text-sm"
+        aria-live="polite"
+        data-testid="quote-info"
+        data-state={quote.status}
+      >
+        {unavailable ? (
+          <p className="text-red-700">{t('exchange.errors.pairUnavailable')}</p>
+        ) : quote.status === 'error' ? (
+          <p className="text-red-700" data-testid="quote-error">
+            {problemText(t, quote.error, from?.coin.code)}
+          </p>
+        ) : quote.status === 'loading' && !shown ? (
+          <p className="text-muted">{t('exchange.quote.loading')}</p>
+        ) : shown ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-muted">{t('exchange.quote.rate')}</dt>
+            <dd data-testid="quote-rate">
+              {t('exchange.quote.rateValue', { from: fromCode, rate: shortAmount(shown.rate), to: toCode })}
+            </dd>
+            <dt className="text-muted">{t('exchange.quote.provider')}</dt>
+            <dd data-testid="quote-provider">{shown.providerName}</dd>
+          </dl>
+        ) : null}
+      </div>
+
+      <button
+        type="submit"
+        disabled={!canProceed}
+        data-testid="exchange-submit"
+        className="mt-4 w-full rounded-lg bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {t('exchange.form.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,506 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { localizePath } from '../../core/routing/paths.ts';
+import { AddressField } from './AddressField.tsx';
+import { ApiProblem, api, idempotencyKey } from './api.ts';
+import { CoinIcon } from './CoinIcon.tsx';
+import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
+import { useAddressCheck, useNow, useQuote } from './hooks.ts';
+import { addressReason, memoLabel, problemText } from './messages.ts';
+import type { SwapQuery } from './query.ts';
+import { networkOf, type QuoteRequest, type Side, type SwapView } from './types.ts';
+
+/** Fields the form shows server errors next to; others go to the summary or the form's alert. */
+const FIELDS = ['payoutAddress', 'payoutMemo', 'refundAddress', 'refundMemo', 'promoCode', 'terms'] as const;
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+
+function isPromoProblem(error: ApiProblem): boolean {
+  return error.field === 'promoCode' || error.code.includes('promo');
+}
+
+/**
+ * The swap step: a summary of the quote (a fresh fixed quote with its countdown for fixed rates),
+ * the payout address with live validation and its memo, an optional refund address, a promo
+ * code, the terms and the Create button. A created swap opens its page.
+ */
+export function SwapCreate({
+  lang,
+  from,
+  to,
+  step,
+  onEdit,
+}: {
+  lang: Lang;
+  from: Side;
+  to: Side;
+  step: SwapQuery;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const fromNetwork = networkOf(from.coin, from.network);
+  const toNetwork = networkOf(to.coin, to.network);
+  const fromCode = from.coin.code.toUpperCase();
+  const toCode = to.coin.code.toUpperCase();
+  const fixed = step.rateType === 'fixed';
+
+  const [promoInput, setPromoInput] = useState('');
+  const [promo, setPromo] = useState<string | undefined>(undefined);
+  const [refresh, setRefresh] = useState(0);
+  const request: QuoteRequest = {
+    from: step.from,
+    fromNetwork: step.fromNetwork,
+    to: step.to,
+    toNetwork: step.toNetwork,
+    amount: cleanAmount(step.amount),
+    rateType: step.rateType,
+    ...(promo ? { promoCode: promo } : {}),
+  };
+  const quote = useQuote(request, lang, 0, refresh);
+  const shown = quote.quote;
+
+  const [payout, setPayout] = useState('');
+  const [payoutMemo, setPayoutMemo] = useState('');
+  const [refund, setRefund] = useState('');
+  const [refundMemo, setRefundMemo] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const payoutCheck = useAddressCheck(to.network, payout, toNetwork?.memo ? payoutMemo : '', lang);
+  const refundCheck = useAddressCheck(from.network, refund, fromNetwork?.memo ? refundMemo : '', lang);
+
+  // A promo code the quote refuses is dropped again, with the reason next to the field.
+  useEffect(() => {
+    if (quote.status === 'error' && promo && isPromoProblem(quote.error)) {
+      setErrors((previous) => ({ ...previous, promoCode: problemText(t, quote.error) }));
+      setPromo(undefined);
+    }
+  }, [quote, promo, t]);
+
+  // A fixed quote that runs out is replaced by a fresh one.
+  const expiresAt =
+    fixed && quote.status === 'ready' && shown?.expiresAt ? Date.parse(shown.expiresAt) : null;
+  const now = useNow(expiresAt !== null);
+  const expired = expiresAt !== null && now >= expiresAt;
+  // At most one automatic refresh every 10 s, so a visitor's wrong clock cannot start a loop.
+  const lastAutoRefresh = useRef(0);
+  const [stale, setStale] = useState(false);
+  useEffect(() => {
+    if (!expired) return;
+    if (Date.now() - lastAutoRefresh.current > 10_000) {
+      lastAutoRefresh.current = Date.now();
+      setRefresh((n) => n + 1);
+    } else setStale(true);
+  }, [expired]);
+  useEffect(() => {
+    if (quote.status === 'loading') setStale(false);
+  }, [quote.status]);
+
+  const edit = (field: Field, value: string, set: (value: string) => void) => {
+    set(value);
+    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const applyPromo = () => {
+    const code = promoInput.trim();
+    setErrors((previous) => ({ ...previous, promoCode: undefined }));
+    setPromo(code || undefined);
+  };
+
+  const payoutMemoLabel = toNetwork?.memo ? memoLabel(t, toNetwork.memo.name) : '';
+  const refundMemoLabel = fromNetwork?.memo ? memoLabel(t, fromNetwork.memo.name) : '';
+  const payoutMemoInvalid =
+    payoutCheck.status === 'valid' || payoutCheck.status === 'invalid'
+      ? payoutCheck.memoValid === false
+      : false;
+  const refundMemoInvalid =
+    refundCheck.status === 'valid' || refundCheck.status === 'invalid'
+      ? refundCheck.memoValid === false
+      : false;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found: FieldErrors = {};
+    if (!payout.trim()) found.payoutAddress = t('exchange.create.errors.addressRequired');
+    else if (payoutCheck.status === 'invalid')
+      found.payoutAddress = addressReason(t, payoutCheck.reason, toNetwork?.name ?? to.network);
+    if (toNetwork?.memo?.required && !payoutMemo.trim())
+      found.payoutMemo = t('exchange.create.errors.memoRequired', { memo: payoutMemoLabel });
+    else if (payoutMemo.trim() && payoutMemoInvalid)
+      found.payoutMemo = t('exchange.create.errors.memoInvalid', { memo: payoutMemoLabel });
+    if (refund.trim() && refundCheck.status === 'invalid')
+      found.refundAddress = addressReason(t, refundCheck.reason, fromNetwork?.name ?? from.network);
+    if (refundMemo.trim() && refundMemoInvalid)
+      found.refundMemo = t('exchange.create.errors.memoInvalid', { memo: refundMemoLabel });
+    if (!terms) found.terms = t('exchange.create.errors.terms');
+    setErrors(found);
+    setFormError(null);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    if (quote.status !== 'ready' || (fixed && !shown?.quoteId)) {
+      setFormError(t('exchange.create.errors.noQuote'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const swap = await api<SwapView>('/api/v1/swaps', {
+        lang,
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey() },
+        body: {
+          ...request,
+          ...(fixed && shown?.quoteId ? { quoteId: shown.quoteId } : {}),
+          payoutAddress: payout.trim(),
+          ...(payoutMemo.trim() ? { payoutMemo: payoutMemo.trim() } : {}),
+          ...(refund.trim() ? { refundAddress: refund.trim() } : {}),
+          ...(refund.trim() && refundMemo.trim() ? { refundMemo: refundMemo.trim() } : {}),
+        },
+      });
+      navigate(localizePath(lang, `/swap/${swap.id}`));
+    } catch (error) {
+      setSubmitting(false);
+      const problem = error instanceof ApiProblem ? error : new ApiProblem(0, 'network_error', '');
+      const text = problemText(t, problem, step.from);
+      const field = problem.field as Field | undefined;
+      if (field && (FIELDS as readonly string[]).includes(field)) {
+        setErrors({ [field]: text });
+        document.getElementById(`${id}-${field}`)?.focus();
+      } else if (
+        problem.field === 'quoteId' ||
+        problem.field === 'amount' ||
+        problem.code.startsWith('quote_')
+      ) {
+        setSummaryError(text);
+        setRefresh((n) => n + 1);
+      } else {
+        setFormError(text);
+      }
+    }
+  };
+
+  useEffect(() => {
+    if (quote.status === 'ready') setSummaryError(null);
+  }, [quote.status]);
+
+  const promoApplied = !!promo && quote.status === 'ready' && !!shown && isZero(shown.serviceFee);
+  const promoIgnored = !!promo && quote.status === 'ready' && !!shown && !isZero(shown.serviceFee);
+  const termsLink = localizePath(lang, '/terms-of-use');
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      data-testid="swap-create"
+      aria-labelledby={`${id}-title`}
+      className="w-full max-w-2xl rounded-2xl bg-surface p-5 shadow-md md:p-6"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-2xl font-semibold">
+          {t('exchange.create.title')}
+        </h2>
+        <button
+          type="button"
+          onClick={onEdit}
+          data-testid="edit-pair"
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
+          {t('exchange.create.edit')}
+        </button>
+      </div>
+
+      <section
+        aria-label={t('exchange.create.summary')}
+        data-testid="swap-summary"
+        data-state={quote.status}
+        aria-live="polite"
+        className="mt-4 rounded-xl bg-canvas p-4"
+      >
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex items-center gap-3">
+            <CoinIcon coin={from.coin} size={32} />
+            <div>
+              <p className="text-xs text-muted">{t('exchange.form.send')}</p>
+              <p className="font-semibold" data-testid="summary-from">
+                {cleanAmount(step.amount)} {fromCode}
+              </p>
+              <p className="text-xs text-muted">{fromNetwork?.name}</p>
+            </div>
+          </div>
+          <div className="flex items-center gap-3">
+            <CoinIcon coin={to.coin} size={32} />
+            <div>
+              <p className="text-xs text-muted">{t('exchange.form.receive')}</p>
+              <p className="font-semibold" data-testid="summary-to">
+                {shown ? `${fixed ? '' : '≈ '}${shown.amountTo} ${toCode}` : '—'}
+              </p>
+              <p className="text-xs text-muted">{toNetwork?.name}</p>
+            </div>
+          </div>
+        </div>
+        {quote.status === 'error' ? (
+          <p className="mt-3 text-sm text-red-700" role="alert" data-testid="quote-error">
+            {problemText(t, quote.error, step.from)}
+          </p>
+        ) : shown ? (
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">{t('exchange.quote.rateType')}</dt>
+            <dd>{t(`exchange.rate.${step.rateType}`)}</dd>
+            <dt className="text-muted">{t('exchange.quote.rate')}</dt>
+            <dd>
+              {t('exchange.quote.rateValue', { from: fromCode, rate: shortAmount(shown.rate), to: toCode })}
+            </dd>
+            <dt className="text-muted">{t('exchange.quote.provider')}</dt>
+            <dd>{shown.providerName}</dd>
+            <dt className="text-muted">{t('exchange.quote.networkFee')}</dt>
+            <dd>{t('exchange.quote.feeIncluded', { amount: shown.networkFee, coin: toCode })}</dd>
+            <dt className="text-muted">{t('exchange.quote.serviceFee')}</dt>
+            <dd data-testid="service-fee">
+              {isZero(shown.serviceFee)
+                ? t('exchange.quote.noServiceFee', { coin: toCode })
+                : t('exchange.quote.feeIncluded', { amount: shown.serviceFee, coin: toCode })}
+            </dd>
+          </dl>
+        ) : (
+          <p className="mt-3 text-sm text-muted">{t('exchange.quote.loading')}</p>
+        )}
+        {fixed && expiresAt !== null && (
+          <p className="mt-3 text-sm font-medium" data-testid="rate-countdown">
+            {expired
+              ? t(stale ? 'exchange.quote.expired' : 'exchange.quote.refreshing')
+              : t('exchange.quote.lockedFor', { time: remaining(expiresAt, now) })}
+            {stale && (
+              <button
+                type="button"
+                onClick={() => setRefresh((n) => n + 1)}
+                className="ml-2 font-semibold text-brand-700 underline"
+              >
+                {t('exchange.quote.newRate')}
+              </button>
+            )}
+          </p>
+        )}
+        {!fixed && shown && <p className="mt-3 text-xs text-muted">{t('exchange.quote.floatNote')}</p>}
+        {summaryError && (
+          <p className="mt-2 text-sm text-red-700" role="alert">
+            {summaryError}
+          </p>
+        )}
+      </section>
+
+      <div className="mt-6 grid gap-4">
+        <AddressField
+          id={`${id}-payoutAddress`}
+          label={t('exchange.create.payoutAddress', { coin: toCode })}
+          value={payout}
+          onChange={(value) => edit('payoutAddress', value, setPayout)}
+          check={payoutCheck}
+          networkName={toNetwork?.name ?? to.network}
+          error={errors.payoutAddress}
+          testId="payout-address"
+        />
+        {toNetwork?.memo && (
+          <MemoField
+            id={`${id}-payoutMemo`}
+            label={payoutMemoLabel}
+            required={toNetwork.memo.required}
+            value={payoutMemo}
+            onChange={(value) => edit('payoutMemo', value, setPayoutMemo)}
+            error={errors.payoutMemo}
+            hint={t(
+              toNetwork.memo.required ? 'exchange.create.memoRequiredHint' : 'exchange.create.memoHint',
+              {
+                memo: payoutMemoLabel,
+              },
+            )}
+            testId="payout-memo"
+          />
+        )}
+        <AddressField
+          id={`${id}-refundAddress`}
+          label={t('exchange.create.refundAddress', { coin: fromCode })}
+          value={refund}
+          onChange={(value) => edit('refundAddress', value, setRefund)}
+          check={refundCheck}
+          networkName={fromNetwork?.name ?? from.network}
+          error={errors.refundAddress}
+          optional
+          testId="refund-address"
+        />
+        {fromNetwork?.memo && refund.trim() && (
+          <MemoField
+            id={`${id}-refundMemo`}
+            label={refundMemoLabel}
+            required={false}
+            value={refundMemo}
+            onChange={(value) => edit('refundMemo', value, setRefundMemo)}
+            error={errors.refundMemo}
+            hint={t('exchange.create.refundMemoHint', { memo: refundMemoLabel })}
+            testId="refund-memo"
+          />
+        )}
+
+        <div>
+          <label htmlFor={`${id}-promoCode`} className="text-sm font-medium">
+            {t('exchange.promo.label')}
+            <span className="font-normal text-muted"> {t('exchange.create.optional')}</span>
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id={`${id}-promoCode`}
+              type="text"
+              value={promoInput}
+              onChange={(event) => edit('promoCode', event.target.value, setPromoInput)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  applyPromo();
+                }
+              }}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={errors.promoCode ? true : undefined}
+              aria-describedby={`${id}-promoCode-message`}
+              data-testid="promo-code"
+              className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 uppercase focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
+            />
+            <button
+              type="button"
+              onClick={applyPromo}
+              disabled={!promoInput.trim() || promoInput.trim() === promo}
+              data-testid="promo-apply"
+              className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+            >
+              {t('exchange.promo.apply')}
+            </button>
+          </div>
+          <p
+            id={`${id}-promoCode-message`}
+            aria-live="polite"
+            data-testid="promo-status"
+            className={`mt-1 min-h-5 text-sm ${errors.promoCode || promoIgnored ? 'text-red-700' : 'text-green-700'}`}
+          >
+            {errors.promoCode ??
+              (promoApplied
+                ? t('exchange.promo.applied')
+                : promoIgnored
+                  ? t('exchange.promo.noDiscount')
+                  : '')}
+          </p>
+        </div>
+
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              id={`${id}-terms`}
+              type="checkbox"
+              checked={terms}
+              onChange={(event) => {
+                setTerms(event.target.checked);
+                if (errors.terms) setErrors((previous) => ({ ...previous, terms: undefined }));
+              }}
+              required
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? `${id}-terms-message` : undefined}
+              data-testid="terms"
+              className="mt-0.5 size-4 accent-brand-600"
+            />
+            <span>
+              <Trans
+                i18nKey="exchange.create.terms"
+                components={{
+                  terms: (
+                    // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside.
+                    <a href={termsLink} target="_blank" rel="noopener" className="text-brand-700 underline" />
+                  ),
+                }}
+              />
+            </span>
+          </label>
+          {errors.terms && (
+            <p id={`${id}-terms-message`} className="mt-1 text-sm text-red-700">
+              {errors.terms}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {formError && (
+        <p
+          className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+          role="alert"
+          data-testid="create-error"
+        >
+          {formError}
+        </p>
+      )}
+
+      <button
+        type="submit"
+        disabled={submitting}
+        aria-busy={submitting || undefined}
+        data-testid="create-swap"
+        className="mt-6 w-full rounded-lg bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
+      >
+        {submitting ? t('exchange.create.creating') : t('exchange.create.submit')}
+      </button>
+    </form>
+  );
+}
+
+function MemoField({
+  id,
+  label,
+  required,
+  value,
+  onChange,
+  error,
+  hint,
+  testId,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {!required && <span className="font-normal text-muted"> {t('exchange.create.optional')}</span>}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-message`}
+        data-testid={testId}
+        className="mt-1 w-full rounded-lg border border-slate-200 px-3 py-2 font-mono text-sm focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
+      />
+      <p id={`${id}-message`} className={`mt-1 text-sm ${error ? 'text-red-700' : 'text-muted'}`}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,527 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { ApiProblem, api } from './api.ts';
+import { CoinIcon } from './CoinIcon.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
+import { useMounted, useNow } from './hooks.ts';
+import { memoLabel, problemText } from './messages.ts';
+import type { SwapLinks, SwapSide } from './swap-page.server.ts';
+import { FINAL_STATUSES, MAIN_STATUSES, SIDE_STATUSES, type SwapStatus, type SwapView } from './types.ts';
+
+const POLL_MS = 3000;
+
+/** The later of two views of the same swap (the poll and the loader may race). */
+function newer(next: SwapView, current: SwapView): SwapView {
+  if (next.history.length !== current.history.length) {
+    return next.history.length > current.history.length ? next : current;
+  }
+  return Date.parse(next.updatedAt) >= Date.parse(current.updatedAt) ? next : current;
+}
+
+/** When the swap last reached a status, or null. */
+function reachedAt(swap: SwapView, status: SwapStatus): string | null {
+  for (let i = swap.history.length - 1; i >= 0; i--) {
+    const entry = swap.history[i];
+    if (entry?.status === status) return entry.at;
+  }
+  return swap.status === status ? swap.updatedAt : null;
+}
+
+/**
+ * A time in the visitor's time zone. The server and the hydration render show UTC, so both
+ * renders agree; the local time replaces it once the page runs.
+ */
+function Time({ at, lang }: { at: string; lang: Lang }) {
+  const mounted = useMounted();
+  const format = new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    ...(mounted ? {} : { timeZone: 'UTC', timeZoneName: 'short' }),
+  });
+  return <time dateTime={at}>{format.format(new Date(at))}</time>;
+}
+
+/**
+ * The swap page's live part: deposit instructions, amounts, the fixed-rate countdown, the status
+ * timeline (polled every 3 s until a final status), explorer links and, with sandbox providers,
+ * the deposit simulator.
+ */
+export function SwapStatusView({
+  lang,
+  swap: loaded,
+  from,
+  to,
+  links,
+  qrSvg,
+  sandbox,
+}: {
+  lang: Lang;
+  swap: SwapView;
+  from: SwapSide;
+  to: SwapSide;
+  links: SwapLinks;
+  qrSvg: string;
+  sandbox: boolean;
+}) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [swap, setSwap] = useState(loaded);
+  const [poll, setPoll] = useState(0);
+
+  useEffect(() => setSwap((current) => newer(loaded, current)), [loaded]);
+
+  const final = FINAL_STATUSES.has(swap.status);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `poll` schedules the next check.
+  useEffect(() => {
+    if (final) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api<SwapView>(`/api/v1/swaps/${swap.id}`, { lang, signal: controller.signal })
+        .then((next) => setSwap((current) => newer(next, current)))
+        .catch(() => {})
+        .finally(() => {
+          if (!controller.signal.aborted) setPoll((n) => n + 1);
+        });
+    }, POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [final, poll, swap.id, lang]);
+
+  // Explorer links come from the loader: fetch them again once a transaction hash shows up.
+  // Once per new hash, so a network without an explorer cannot start a loop.
+  const missingLink = (!!swap.depositHash && !links.depositTx) || (!!swap.payoutHash && !links.payoutTx);
+  const hashes = `${swap.depositHash ?? ''}|${swap.payoutHash ?? ''}`;
+  const revalidatedFor = useRef('');
+  useEffect(() => {
+    if (!missingLink || revalidatedFor.current === hashes) return;
+    revalidatedFor.current = hashes;
+    void revalidator.revalidate();
+  }, [missingLink, hashes, revalidator]);
+
+  const fromCode = from.code.toUpperCase();
+  const toCode = to.code.toUpperCase();
+  const waiting = swap.status === 'waiting';
+  const fixed = swap.rateType === 'fixed';
+  const rateExpiresAt = fixed && swap.rateExpiresAt ? Date.parse(swap.rateExpiresAt) : null;
+  const now = useNow(waiting && rateExpiresAt !== null);
+  const depositMemoName = from.memoName ? memoLabel(t, from.memoName) : t('exchange.memoNames.memo');
+
+  return (
+    <div data-testid="swap-status" data-status={swap.status} className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid content-start gap-6">
+        <section
+          aria-labelledby="swap-state-heading"
+          className="rounded-2xl bg-surface p-5 shadow-md md:p-6"
+          aria-live="polite"
+        >
+          <p className="text-sm text-muted">{t('swapStatus.current')}</p>
+          <h2 id="swap-state-heading" className="text-2xl font-semibold" data-testid="status-label">
+            {t(`swapStatus.statuses.${swap.status}.label`)}
+          </h2>
+          <p className="mt-1 text-muted">
+            {t(`swapStatus.statuses.${swap.status}.description`, {
+              amount: swap.amountFrom,
+              coin: fromCode,
+              toCoin: toCode,
+            })}
+          </p>
+        </section>
+
+        <section aria-labelledby="deposit-heading" className="rounded-2xl bg-surface p-5 shadow-md md:p-6">
+          <h2 id="deposit-heading" className="text-xl font-semibold">
+            {waiting ? t('swapStatus.deposit.title') : t('swapStatus.deposit.details')}
+          </h2>
+          {waiting && (
+            <p className="mt-1 text-muted">
+              {t('swapStatus.deposit.instruction', {
+                amount: swap.amountFrom,
+                coin: fromCode,
+                network: from.networkName,
+              })}
+            </p>
+          )}
+          {swap.status === 'expired' && (
+            <p className="mt-1 font-medium text-red-800" data-testid="deposit-closed">
+              {t('swapStatus.deposit.closed')}
+            </p>
+          )}
+          <div className="mt-4 flex flex-col gap-5 sm:flex-row">
+            {/* The code is offered only while the swap waits for its deposit. */}
+            {waiting && (
+              <div
+                role="img"
+                aria-label={t('swapStatus.deposit.qr')}
+                data-testid="deposit-qr"
+                className="size-44 shrink-0 self-center rounded-lg bg-white p-1 [&>svg]:size-full"
+                // The SVG is made on the server by the qrcode package from the deposit address.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated QR code SVG.
+                dangerouslySetInnerHTML={{ __html: qrSvg }}
+              />
+            )}
+            <dl className="grid min-w-0 flex-1 content-start gap-4">
+              <div>
+                <dt className="text-sm text-muted">{t('swapStatus.deposit.amount')}</dt>
+                <dd className="mt-1 flex flex-wrap items-center gap-2">
+                  <span className="text-lg font-semibold" data-testid="amount-send">
+                    {swap.amountFrom} {fromCode}
+                  </span>
+                  <CopyButton text={swap.amountFrom} label={t('swapStatus.deposit.copyAmount')} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-muted">
+                  {t('swapStatus.deposit.address', { coin: fromCode, network: from.networkName })}
+                </dt>
+                <dd className="mt-1 flex flex-wrap items-center gap-2">
+                  <code className="break-all font-mono text-sm" data-testid="deposit-address">
+                    {swap.depositAddress}
+                  </code>
+                  <CopyButton
+                    text={swap.depositAddress}
+                    label={t('swapStatus.deposit.copyAddress')}
+                    testId="copy-deposit-address"
+                  />
+                </dd>
+              </div>
+              {swap.depositMemo && (
+                <div>
+                  <dt className="text-sm text-muted">{depositMemoName}</dt>
+                  <dd className="mt-1 flex flex-wrap items-center gap-2">
+                    <code className="break-all font-mono text-sm" data-testid="deposit-memo">
+                      {swap.depositMemo}
+                    </code>
+                    <CopyButton
+                      text={swap.depositMemo}
+                      label={t('swapStatus.deposit.copyMemo', { memo: depositMemoName })}
+                      testId="copy-deposit-memo"
+                    />
+                  </dd>
+                  <p className="mt-1 text-sm font-medium text-amber-800">
+                    {t('swapStatus.deposit.memoWarning', { memo: depositMemoName })}
+                  </p>
+                </div>
+              )}
+            </dl>
+          </div>
+          {waiting && rateExpiresAt !== null && (
+            <p
+              className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium"
+              data-testid="rate-countdown"
+            >
+              {now < rateExpiresAt ? (
+                <span suppressHydrationWarning>
+                  {t('swapStatus.deposit.fixedFor', { time: remaining(rateExpiresAt, now) })}
+                </span>
+              ) : (
+                t('swapStatus.deposit.fixedExpired')
+              )}
+            </p>
+          )}
+        </section>
+
+        {sandbox && waiting && (
+          <SimulateDeposit swap={swap} lang={lang} fromCode={fromCode} onDone={(next) => setSwap(next)} />
+        )}
+      </div>
+
+      <div className="grid content-start gap-6">
+        <section aria-labelledby="amounts-heading" className="rounded-2xl bg-surface p-5 shadow-md">
+          <h2 id="amounts-heading" className="sr-only">
+            {t('swapStatus.amounts')}
+          </h2>
+          <div className="flex items-center gap-3">
+            <CoinIcon coin={from} size={32} />
+            <div>
+              <p className="text-xs text-muted">{t('swapStatus.send')}</p>
+              <p className="font-semibold">
+                {swap.amountDeposited ?? swap.amountFrom} {fromCode}
+              </p>
+              <p className="text-xs text-muted">{from.networkName}</p>
+            </div>
+          </div>
+          <div className="mt-3 flex items-center gap-3">
+            <CoinIcon coin={to} size={32} />
+            <div>
+              <p className="text-xs text-muted">{t('swapStatus.receive')}</p>
+              <p className="font-semibold" data-testid="amount-receive">
+                {swap.amountPaidOut ?? `${fixed ? '' : '≈ '}${swap.amountTo}`} {toCode}
+              </p>
+              <p className="text-xs text-muted">{to.networkName}</p>
+            </div>
+          </div>
+          <p className="mt-3 text-sm text-muted">{t(`exchange.rate.${swap.rateType}`)}</p>
+        </section>
+
+        <Timeline swap={swap} lang={lang} />
+
+        <section aria-labelledby="details-heading" className="rounded-2xl bg-surface p-5 shadow-md">
+          <h2 id="details-heading" className="text-lg font-semibold">
+            {t('swapStatus.details.title')}
+          </h2>
+          <dl className="mt-3 grid gap-3 text-sm">
+            <div>
+              <dt className="text-muted">{t('swapStatus.details.id')}</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <code className="font-mono" data-testid="swap-id">
+                  {swap.id}
+                </code>
+                <CopyButton text={swap.id} label={t('swapStatus.details.copyId')} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t('swapStatus.details.created')}</dt>
+              <dd>
+                <Time at={swap.createdAt} lang={lang} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t('swapStatus.details.payoutAddress', { coin: toCode })}</dt>
+              <dd className="break-all font-mono" data-testid="payout-address">
+                {links.payoutAddress ? (
+                  <a
+                    href={links.payoutAddress}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline"
+                    data-testid="payout-address-link"
+                  >
+                    {swap.payoutAddress}
+                  </a>
+                ) : (
+                  swap.payoutAddress
+                )}
+              </dd>
+            </div>
+            {swap.payoutMemo && (
+              <div>
+                <dt className="text-muted">
+                  {to.memoName ? memoLabel(t, to.memoName) : t('exchange.memoNames.memo')}
+                </dt>
+                <dd className="break-all font-mono">{swap.payoutMemo}</dd>
+              </div>
+            )}
+            {swap.refundAddress && (
+              <div>
+                <dt className="text-muted">{t('swapStatus.details.refundAddress', { coin: fromCode })}</dt>
+                <dd className="break-all font-mono">{swap.refundAddress}</dd>
+              </div>
+            )}
+            {swap.depositHash && (
+              <div>
+                <dt className="text-muted">{t('swapStatus.details.depositTx')}</dt>
+                <dd className="break-all font-mono">
+                  <TxLink href={links.depositTx} hash={swap.depositHash} testId="deposit-tx-link" />
+                </dd>
+              </div>
+            )}
+            {swap.payoutHash && (
+              <div>
+                <dt className="text-muted">{t('swapStatus.details.payoutTx')}</dt>
+                <dd className="break-all font-mono">
+                  <TxLink href={links.payoutTx} hash={swap.payoutHash} testId="payout-tx-link" />
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function TxLink({ href, hash, testId }: { href: string | null; hash: string; testId: string }) {
+  const { t } = useTranslation();
+  if (!href) return <span>{hash}</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-brand-700 underline"
+      data-testid={testId}
+      title={t('swapStatus.details.explorer')}
+    >
+      {hash}
+    </a>
+  );
+}
+
+/** All the main statuses in order, the reached ones with their time, and any side exit after them. */
+function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
+  const { t } = useTranslation();
+  const exits = SIDE_STATUSES.filter((status) => reachedAt(swap, status));
+  const exited = (SIDE_STATUSES as readonly SwapStatus[]).includes(swap.status) && swap.status !== 'hold';
+  return (
+    <section aria-labelledby="timeline-heading" className="rounded-2xl bg-surface p-5 shadow-md">
+      <h2 id="timeline-heading" className="text-lg font-semibold">
+        {t('swapStatus.timeline')}
+      </h2>
+      <ol className="mt-3 grid gap-0" data-testid="timeline">
+        {MAIN_STATUSES.map((status) => {
+          const at = reachedAt(swap, status);
+          const state =
+            swap.status === status && status !== 'finished'
+              ? 'current'
+              : at
+                ? 'done'
+                : exited
+                  ? 'skipped'
+                  : 'pending';
+          return (
+            <li
+              key={status}
+              data-testid={`timeline-${status}`}
+              data-state={state}
+              aria-current={state === 'current' ? 'step' : undefined}
+              className="relative flex gap-3 pb-4 last:pb-0"
+            >
+              <span
+                aria-hidden="true"
+                className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                  state === 'done'
+                    ? 'bg-green-600 text-white'
+                    : state === 'current'
+                      ? 'bg-brand-600 text-white ring-4 ring-brand-50'
+                      : 'border-2 border-slate-300 bg-surface'
+                }`}
+              >
+                {state === 'done' ? '✓' : ''}
+              </span>
+              <span className="flex flex-col">
+                <span className={state === 'pending' || state === 'skipped' ? 'text-muted' : 'font-medium'}>
+                  {t(`swapStatus.statuses.${status}.label`)}
+                  <span className="sr-only"> ({t(`swapStatus.step.${state}`)})</span>
+                </span>
+                {at && (
+                  <span className="text-xs text-muted">
+                    <Time at={at} lang={lang} />
+                  </span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {exits.length > 0 && (
+        <ul className="mt-4 grid gap-2">
+          {exits.map((status) => {
+            const at = reachedAt(swap, status);
+            const current = swap.status === status;
+            return (
+              <li
+                key={status}
+                data-testid={`timeline-${status}`}
+                data-state={current ? 'current' : 'done'}
+                className={`rounded-lg px-3 py-2 text-sm ${
+                  status === 'hold' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-900'
+                }`}
+              >
+                <p className="font-semibold">{t(`swapStatus.statuses.${status}.label`)}</p>
+                <p>{t(`swapStatus.statuses.${status}.description`)}</p>
+                {at && (
+                  <p className="text-xs opacity-80">
+                    <Time at={at} lang={lang} />
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Sandbox only: pretends the visitor paid, with the expected amount or any other. */
+function SimulateDeposit({
+  swap,
+  lang,
+  fromCode,
+  onDone,
+}: {
+  swap: SwapView;
+  lang: Lang;
+  fromCode: string;
+  onDone: (swap: SwapView) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [amount, setAmount] = useState(swap.amountFrom);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!isPositiveAmount(amount)) {
+      setError(t('exchange.errors.amount'));
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const next = await api<SwapView>(`/api/v1/sandbox/swaps/${swap.id}/deposit`, {
+        lang,
+        method: 'POST',
+        body: { amount: cleanAmount(amount) },
+      });
+      onDone(next);
+    } catch (problem) {
+      setError(
+        problemText(t, problem instanceof ApiProblem ? problem : new ApiProblem(0, 'network_error', '')),
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="simulate-deposit"
+      className="rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50 p-5"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t('swapStatus.sandbox.title')}
+      </h2>
+      <p className="mt-1 text-sm">{t('swapStatus.sandbox.description')}</p>
+      <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <label htmlFor={`${id}-amount`} className="text-sm font-medium">
+            {t('swapStatus.sandbox.amount', { coin: fromCode })}
+          </label>
+          <input
+            id={`${id}-amount`}
+            type="text"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(typingAmount(event.target.value))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            data-testid="simulate-amount"
+            className="mt-1 rounded-lg border border-slate-300 bg-surface px-3 py-2 focus:border-brand-500 focus:outline-none"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          data-testid="simulate-submit"
+          className="rounded-lg bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
+        >
+          {sending ? t('swapStatus.sandbox.sending') : t('swapStatus.sandbox.submit')}
+        </button>
+      </form>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

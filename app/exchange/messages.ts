@@ -1,0 +1,40 @@
+import type { TFunction } from 'i18next';
+import type { ApiProblem } from './api.ts';
+
+const MEMO_KEYS: Record<string, string> = {
+  'Destination tag': 'destinationTag',
+  Memo: 'memo',
+  Comment: 'comment',
+};
+
+/** A network's memo name ("Destination tag") in the page language. */
+export function memoLabel(t: TFunction, name: string): string {
+  const key = MEMO_KEYS[name];
+  return key ? t(`exchange.memoNames.${key}`) : name;
+}
+
+/**
+ * The text to show for an API error: limits get their own sentence with the coin, everything else
+ * shows the server's (already translated) message, or a generic one when there is none.
+ */
+export function problemText(t: TFunction, error: ApiProblem, coin?: string): string {
+  const limit = (name: 'min' | 'max') => {
+    const value = error.details?.[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  };
+  if (error.code === 'amount_below_min' && limit('min') && coin) {
+    return t('exchange.errors.min', { amount: limit('min'), coin: coin.toUpperCase() });
+  }
+  if (error.code === 'amount_above_max' && limit('max') && coin) {
+    return t('exchange.errors.max', { amount: limit('max'), coin: coin.toUpperCase() });
+  }
+  if (error.message) return error.message;
+  return error.status === 0 ? t('exchange.errors.network') : t('exchange.errors.generic');
+}
+
+/** Why an address is invalid (the reason codes of GET /api/v1/addresses/validate), in the page language. */
+export function addressReason(t: TFunction, reason: string | undefined, network: string): string {
+  if (reason === 'checksum' || reason === 'network')
+    return t(`exchange.address.reasons.${reason}`, { network });
+  return t('exchange.address.invalid', { network });
+}

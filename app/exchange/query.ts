@@ -1,0 +1,42 @@
+import type { RateType } from './types.ts';
+
+/** The swap step's address query: /swap?from=btc&fromNetwork=bitcoin&to=eth&toNetwork=ethereum&amount=0.1&rate=fixed */
+export interface SwapQuery {
+  from: string;
+  fromNetwork: string;
+  to: string;
+  toNetwork: string;
+  amount: string;
+  rateType: RateType;
+}
+
+export function swapSearch(query: SwapQuery): string {
+  const params = new URLSearchParams({
+    from: query.from,
+    fromNetwork: query.fromNetwork,
+    to: query.to,
+    toNetwork: query.toNetwork,
+    amount: query.amount,
+    rate: query.rateType,
+  });
+  return `?${params.toString()}`;
+}
+
+/** The values of a swap query, codes lowercased; checking them against the catalogue is the loader's job. */
+export function readSwapSearch(search: URLSearchParams): Partial<SwapQuery> {
+  const get = (name: string) => search.get(name)?.trim() || undefined;
+  const out: Partial<SwapQuery> = {};
+  const from = get('from')?.toLowerCase();
+  const to = get('to')?.toLowerCase();
+  const fromNetwork = get('fromNetwork')?.toLowerCase();
+  const toNetwork = get('toNetwork')?.toLowerCase();
+  const amount = get('amount');
+  const rate = get('rate')?.toLowerCase();
+  if (from) out.from = from;
+  if (to) out.to = to;
+  if (fromNetwork) out.fromNetwork = fromNetwork;
+  if (toNetwork) out.toNetwork = toNetwork;
+  if (amount) out.amount = amount;
+  if (rate === 'fixed' || rate === 'float') out.rateType = rate;
+  return out;
+}

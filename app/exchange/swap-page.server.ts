@@ -1,0 +1,84 @@
+import QRCode from 'qrcode';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { type CatalogueAsset, coinIconUrl } from '../../core/catalogue/catalogue.ts';
+import { requestStateContext } from '../lib/request-context.ts';
+import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
+import type { SwapView } from './types.ts';
+
+/** One side of a swap as its page shows it. */
+export interface SwapSide {
+  code: string;
+  name: string;
+  icon: string;
+  network: string;
+  networkName: string;
+  memoName: string | null;
+}
+
+export interface SwapLinks {
+  depositTx: string | null;
+  payoutTx: string | null;
+  payoutAddress: string | null;
+}
+
+export interface SwapPageData extends PageData {
+  swap: SwapView;
+  from: SwapSide;
+  to: SwapSide;
+  links: SwapLinks;
+  /** The deposit address as a QR code, an SVG document. */
+  qrSvg: string;
+  /** True while the sandbox providers run: the page offers to simulate the deposit. */
+  sandbox: boolean;
+}
+
+function fill(
+  template: string | null | undefined,
+  name: 'hash' | 'address',
+  value: string | null,
+): string | null {
+  if (!template || !value) return null;
+  return template.replaceAll(`{${name}}`, encodeURIComponent(value));
+}
+
+function sideOf(swap: SwapView, which: 'from' | 'to', asset: CatalogueAsset | null): SwapSide {
+  const code = which === 'from' ? swap.from : swap.to;
+  const network = which === 'from' ? swap.fromNetwork : swap.toNetwork;
+  return {
+    code,
+    name: asset?.coinName ?? code.toUpperCase(),
+    icon: coinIconUrl(code),
+    network,
+    networkName: asset?.network.name ?? network,
+    memoName: asset?.network.memo?.name ?? null,
+  };
+}
+
+/** The swap page: resolves the page, finds the swap (404 'Swap not found'), its explorer links and QR code. */
+export async function loadSwapPage(args: LoaderFunctionArgs): Promise<SwapPageData> {
+  const page = resolvePage(args);
+  const { services } = args.context.get(requestStateContext);
+  const id = page.params.swapId ?? '';
+  const swap = await services.swaps.get(id);
+  if (!swap) throw data('Swap not found', { status: 404 });
+  const [fromAsset, toAsset, qrSvg] = await Promise.all([
+    services.catalogue.asset(swap.from, swap.fromNetwork),
+    services.catalogue.asset(swap.to, swap.toNetwork),
+    QRCode.toString(swap.depositAddress, { type: 'svg', margin: 1 }),
+  ]);
+  const from = sideOf(swap, 'from', fromAsset);
+  const to = sideOf(swap, 'to', toAsset);
+  return {
+    ...page,
+    swap,
+    from,
+    to,
+    links: {
+      depositTx: fill(fromAsset?.network.explorerTx, 'hash', swap.depositHash),
+      payoutTx: fill(toAsset?.network.explorerTx, 'hash', swap.payoutHash),
+      payoutAddress: fill(toAsset?.network.explorerAddress, 'address', swap.payoutAddress),
+    },
+    qrSvg,
+    sandbox: services.sandbox,
+  };
+}

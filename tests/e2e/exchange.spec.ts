@@ -1,0 +1,206 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { localizePath } from '../../core/routing/paths.ts';
+import { translate, waitForHydration } from './helpers.ts';
+
+/** A valid Ethereum address (EIP-55 checksum). */
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** The sandbox moves a paid swap through its statuses on short delays; the page polls every 3 s. */
+const STATUS_TIMEOUT = 90_000;
+
+/** Opens a picker, searches for the coin and takes its main network. */
+async function pick(page: Page, picker: 'picker-from' | 'picker-to', code: string) {
+  await page.getByTestId(picker).click();
+  const dialog = page.getByTestId(`${picker}-dialog`);
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(`${picker}-search`).fill(code);
+  await dialog.getByTestId(`coin-option-${code}`).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(picker)).toHaveAttribute('data-coin', code);
+}
+
+/** From the exchange form to a created swap's page; returns the swap id. */
+async function createSwap(
+  page: Page,
+  lang: Lang,
+  options: { start: string; amount: string; rate: 'float' | 'fixed'; promo?: string },
+): Promise<string> {
+  await page.goto(options.start);
+  await waitForHydration(page);
+  const form = page.getByTestId('exchange-form');
+  await expect(form).toBeVisible();
+
+  await pick(page, 'picker-from', 'btc');
+  await pick(page, 'picker-to', 'eth');
+  await page.getByTestId('amount-from').fill(options.amount);
+  await expect(form.getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
+  await expect(form.getByTestId('amount-to')).toHaveText(/\d/);
+  await expect(form.getByTestId('quote-provider')).not.toBeEmpty();
+
+  if (options.rate === 'fixed') {
+    await form.getByTestId('rate-fixed').check();
+    await expect(form.getByTestId('rate-fixed')).toBeChecked();
+    await expect(form.getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
+  }
+  await form.getByTestId('exchange-submit').click();
+
+  // The swap step keeps the pair, amount and rate type in the address.
+  await expect(page).toHaveURL((url) => {
+    const search = url.searchParams;
+    return (
+      url.pathname === localizePath(lang, '/swap') &&
+      search.get('from') === 'btc' &&
+      search.get('to') === 'eth' &&
+      search.get('amount') === options.amount &&
+      search.get('rate') === options.rate
+    );
+  });
+  const step = page.getByTestId('swap-create');
+  await expect(step).toBeVisible();
+  await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
+  if (options.rate === 'fixed') await expect(step.getByTestId('rate-countdown')).toBeVisible();
+
+  if (options.promo) {
+    await step.getByTestId('promo-code').fill(options.promo);
+    await step.getByTestId('promo-apply').click();
+    await expect(step.getByTestId('service-fee')).toHaveText(
+      translateOr(lang, 'exchange.quote.noServiceFee').replace('{{coin}}', 'ETH'),
+    );
+  }
+  await step.getByTestId('payout-address').fill(ETH_ADDRESS);
+  await expect(step.getByTestId('payout-address')).toHaveAttribute('data-check', 'valid');
+  await expect(step.locator(`a[href="${localizePath(lang, '/terms-of-use')}"]`)).toBeVisible();
+  await step.getByTestId('terms').check();
+  await step.getByTestId('create-swap').click();
+
+  await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/swap/')}[a-z2-7]{26}$`));
+  await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'waiting');
+  return new URL(page.url()).pathname.split('/').pop() as string;
+}
+
+for (const lang of ['en', 'de'] as const) {
+  test.describe(`exchange in ${lang}`, () => {
+    test.use({ locale: lang === 'en' ? 'en-US' : 'de-DE' });
+
+    test('a fixed-rate swap runs from the form to finished', async ({ page }) => {
+      test.setTimeout(150_000);
+      const id = await createSwap(page, lang, {
+        start: localizePath(lang, '/'),
+        amount: '0.1',
+        rate: 'fixed',
+      });
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('swap-id')).toHaveText(id);
+      await expect(page.getByTestId('deposit-address')).not.toBeEmpty();
+      await expect(page.getByTestId('deposit-qr').locator('svg')).toBeVisible();
+      await expect(page.getByTestId('amount-send')).toContainText('0.1 BTC');
+      await expect(page.getByTestId('rate-countdown')).toBeVisible();
+      await expect(page.getByTestId('timeline-waiting')).toHaveAttribute('data-state', 'current');
+
+      const simulator = page.getByTestId('simulate-deposit');
+      await expect(simulator.getByTestId('simulate-amount')).toHaveValue('0.1');
+      await simulator.getByTestId('simulate-submit').click();
+
+      await expect(page.getByTestId('timeline-finished')).toHaveAttribute('data-state', 'done', {
+        timeout: STATUS_TIMEOUT,
+      });
+      await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'finished');
+      for (const status of ['waiting', 'confirming', 'exchanging', 'sending']) {
+        await expect(page.getByTestId(`timeline-${status}`)).toHaveAttribute('data-state', 'done');
+      }
+      await expect(page.getByTestId('simulate-deposit')).toHaveCount(0);
+      await expect(page.getByTestId('payout-tx-link')).toHaveAttribute('href', /^https:\/\//);
+    });
+
+    test('a float swap paid below the minimum is refunded', async ({ page }) => {
+      test.setTimeout(150_000);
+      // ZEROFEE is the demo promo code the seed creates.
+      await createSwap(page, lang, {
+        start: localizePath(lang, '/swap'),
+        amount: '0.05',
+        rate: 'float',
+        promo: 'ZEROFEE',
+      });
+      const simulator = page.getByTestId('simulate-deposit');
+      await simulator.getByTestId('simulate-amount').fill('0.00001');
+      await simulator.getByTestId('simulate-submit').click();
+      await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'refunded', {
+        timeout: STATUS_TIMEOUT,
+      });
+      await expect(page.getByTestId('timeline-refunded')).toBeVisible();
+      await expect(page.getByTestId('timeline-finished')).not.toHaveAttribute('data-state', 'done');
+    });
+  });
+}
+
+test.describe('exchange form', () => {
+  test('shows the minimum from the quote error and keeps the swap step closed', async ({ page }) => {
+    await page.goto('/swap');
+    await waitForHydration(page);
+    // The limit comes from the providers, so the test asks the API for it first.
+    const answer = await page.request.post('/api/v1/quotes', {
+      data: { from: 'btc', to: 'eth', amount: '0.00001', rateType: 'float' },
+    });
+    expect(answer.status()).toBe(422);
+    const { error } = (await answer.json()) as { error: { code: string; details: { min: string } } };
+    expect(error.code).toBe('amount_below_min');
+    const form = page.getByTestId('exchange-form');
+    await form.getByTestId('amount-from').fill('0.00001');
+    await expect(form.getByTestId('quote-error')).toHaveText(
+      translate('en', 'exchange.errors.min')
+        .replace('{{amount}}', error.details.min)
+        .replace('{{coin}}', 'BTC'),
+    );
+    await expect(form.getByTestId('exchange-submit')).toBeDisabled();
+  });
+
+  test('the direction button exchanges the two coins', async ({ page }) => {
+    await page.goto('/swap');
+    await waitForHydration(page);
+    await page.getByTestId('swap-direction').click();
+    await expect(page.getByTestId('picker-from')).toHaveAttribute('data-coin', 'eth');
+    await expect(page.getByTestId('picker-to')).toHaveAttribute('data-coin', 'btc');
+  });
+});
+
+test.describe('swap status lookup', () => {
+  test('an unknown swap id is reported inline', async ({ page }) => {
+    await page.goto('/transaction-status');
+    await waitForHydration(page);
+    const form = page.getByTestId('status-check');
+    await form.getByTestId('status-swap-id').fill(`  ${'A'.repeat(26)} `);
+    await form.getByTestId('status-submit').click();
+    await expect(form.getByTestId('status-message')).toHaveText(
+      translate('en', 'statusCheck.errors.notFound'),
+    );
+    await expect(page).toHaveURL(/\/transaction-status$/);
+  });
+
+  test('an id of the wrong shape is refused without leaving the page', async ({ page }) => {
+    await page.goto('/de/transaction-status');
+    await waitForHydration(page);
+    const form = page.getByTestId('status-check');
+    await form.getByTestId('status-swap-id').fill('not-a-swap-id');
+    await form.getByTestId('status-submit').click();
+    await expect(form.getByTestId('status-message')).toHaveText(
+      translateOr('de', 'statusCheck.errors.shape'),
+    );
+    await expect(page).toHaveURL(/\/de\/transaction-status$/);
+  });
+
+  test('the page of an unknown swap answers 404', async ({ page }) => {
+    const response = await page.goto(`/swap/${'a'.repeat(26)}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText('Swap not found');
+  });
+});
+
+/** A key in a language, or its English text while the translation is still missing. */
+function translateOr(lang: Lang, key: string): string {
+  try {
+    return translate(lang, key);
+  } catch {
+    return translate('en', key);
+  }
+}

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import type { Page as PlaywrightPage } from '@playwright/test';
+import type { Page } from '../../app/routing/pages.ts';
+import { isBlogPath } from '../../core/routing/paths.ts';
+
+/** A desktop Chrome user agent: the root language redirect skips crawlers and tools like curl. */
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+export const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** Example values for the `{param}` placeholders of the page patterns. */
+const EXAMPLE_PARAMS: Record<string, string> = {
+  page: '2',
+  number: '2',
+  coin: 'btc',
+  from: 'btc',
+  to: 'eth',
+  country: 'united-states',
+  region: 'california',
+  slug: 'bitcoin-guide',
+  // Well-formed, but no such swap exists: the swap page answers its own 404 (see DATA_PAGES).
+  swapId: 'abcdefghijklmnopqrstuvwxyz',
+};
+
+/** Page-specific example values where the default would read oddly. */
+const PAGE_PARAMS: Record<string, Record<string, string>> = {
+  'blog-author': { slug: 'alice' },
+  'blog-author-page': { slug: 'alice' },
+  'blog-tag': { slug: 'defi' },
+  'blog-tag-page': { slug: 'defi' },
+};
+
+/** The unprefixed, canonical path of a page with example values (blog paths end with a slash). */
+export function examplePath(page: Page): string {
+  const values = { ...EXAMPLE_PARAMS, ...PAGE_PARAMS[page.name] };
+  const path = page.path.replace(/\{([a-zA-Z]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`No example value for {${name}} in ${page.path}`);
+    return value;
+  });
+  return isBlogPath(path) ? `${path.replace(/\/$/, '')}/` : path;
+}
+
+export type Dictionary = { [key: string]: string | Dictionary };
+
+const dictionaries = new Map<string, Dictionary>();
+
+/** content/locales/{lang}.json, read straight from disk. */
+export function dictionary(lang: string): Dictionary {
+  let found = dictionaries.get(lang);
+  if (!found) {
+    const file = new URL(`../../content/locales/${lang}.json`, import.meta.url);
+    found = JSON.parse(readFileSync(file, 'utf8')) as Dictionary;
+    dictionaries.set(lang, found);
+  }
+  return found;
+}
+
+/** A dotted key (`404.title`) of a language's dictionary. */
+export function translate(lang: string, key: string): string {
+  let node: string | Dictionary | undefined = dictionary(lang);
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`Missing dictionary key ${lang}:${key}`);
+  return node;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity[0] === '#') {
+      const code =
+        entity[1] === 'x' || entity[1] === 'X'
+          ? Number.parseInt(entity.slice(2), 16)
+          : Number(entity.slice(1));
+      return String.fromCodePoint(code);
+    }
+    return ENTITIES[entity.toLowerCase()] ?? whole;
+  });
+}
+
+/** Every `<tag ...>` opening tag of an HTML string, with lower-cased attribute names and decoded values. */
+export function tags(html: string, name: string): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  for (const match of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))) {
+    const attributes: Record<string, string> = {};
+    for (const attr of (match[1] ?? '').matchAll(
+      /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+    )) {
+      const key = (attr[1] ?? '').toLowerCase();
+      attributes[key] = decodeEntities(attr[2] ?? attr[3] ?? attr[4] ?? '');
+    }
+    found.push(attributes);
+  }
+  return found;
+}
+
+/** The text of the first `<tag>` element (no nested elements of the same name), tags stripped. */
+export function textOf(html: string, pattern: RegExp): string | null {
+  const match = pattern.exec(html);
+  if (!match) return null;
+  return decodeEntities((match[1] ?? '').replace(/<[^>]*>/g, '')).trim();
+}
+
+/** The visible text of an HTML fragment: tags and comments stripped, entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*>/g, ' '),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface E2EBuildWatcher {
+  readonly stale: boolean;
+  check(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    /** Exposed by app/root.tsx once the page has hydrated. */
+    __buildWatcher?: E2EBuildWatcher;
+    /** Set by the tests to tell a client navigation from a full page load. */
+    __e2eMarker?: string;
+  }
+}
+
+/** Resolves once React has hydrated the page: hydrated elements carry React's internal fiber keys. */
+export async function waitForHydration(page: PlaywrightPage): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__react'));
+  });
+}
+
+/** Resolves once the build watcher of app/root.tsx runs (pages only; error pages have none). */
+export async function waitForBuildWatcher(page: PlaywrightPage): Promise<void> {
+  await page.waitForFunction(() => window.__buildWatcher !== undefined);
+}
+
+/** Counts full document loads of the page from now on. */
+export function countDocumentLoads(page: PlaywrightPage): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) counter.count++;
+  });
+  return counter;
+}
