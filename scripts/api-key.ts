@@ -1,25 +1,14 @@
-/**
- * Partner API keys (SPEC: exchange API):
- *   npm run api-key -- create <partner-id> [--name "Partner name"]   prints the key once
- *   npm run api-key -- list
- *   npm run api-key -- revoke <key-id>
- * Keys are stored hashed; a lost key cannot be shown again, only replaced.
- */
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { createApiKey, revokeApiKey } from '../core/partners/api-keys.ts';
-import { openDatabase } from '../db/client.ts';
 import { apiKeys, partners } from '../db/schema.ts';
+import { openConfiguredDatabase } from '../server/database.ts';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' } } });
 const [command, argument] = positionals;
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: join(resolve(import.meta.dirname, '..', config.DATA_DIR), 'pglite'),
-});
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 try {
   if (command === 'create' && argument) {

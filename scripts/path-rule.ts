@@ -1,17 +1,9 @@
-/**
- * Manage path rules (SPEC §7 "lookup by path") from the command line:
- *   npm run path-rule -- list
- *   npm run path-rule -- set /old-path --to /new-path [--status 302] [--off exchange-pair] [--on blog-article]
- *   npm run path-rule -- delete /old-path
- * Running servers pick changes up within PATH_RULES_TTL_MS, without a restart.
- */
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
-import { openDatabase } from '../db/client.ts';
 import { pathRules } from '../db/schema.ts';
+import { openConfiguredDatabase } from '../server/database.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -24,10 +16,7 @@ const { positionals, values } = parseArgs({
 });
 const [command, path] = positionals;
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: join(resolve(import.meta.dirname, '..', config.DATA_DIR), 'pglite'),
-});
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 try {
   if (command === 'list') {

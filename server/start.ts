@@ -8,8 +8,8 @@ import { loadConfig } from '../core/config.ts';
 import { startSwapJob } from '../core/exchange/swap-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
-import { openDatabase } from '../db/client.ts';
 import { createApp } from './app.ts';
+import { openConfiguredDatabase } from './database.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -51,10 +51,7 @@ if (
   }
 }
 
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite'),
-});
+const database = await openConfiguredDatabase(config);
 log.info({ database: database.kind }, 'Applying migrations');
 await database.migrate();
 if (config.SEED_DEMO_DATA) {

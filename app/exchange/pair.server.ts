@@ -1,4 +1,4 @@
-import type { CatalogueCoin } from '../../core/catalogue/catalogue.ts';
+import { publicCoin } from '../../core/catalogue/catalogue.ts';
 import type { Services } from '../../core/services.ts';
 import { isPositiveAmount } from './format.ts';
 import { readSwapSearch, type SwapQuery } from './query.ts';
@@ -7,27 +7,10 @@ import type { Coin, Side } from './types.ts';
 export const DEFAULT_FROM = 'btc';
 export const DEFAULT_TO = 'eth';
 
-/** A catalogue coin in the shape GET /api/v1/coins gives it. */
-export function coinView(coin: CatalogueCoin): Coin {
-  return {
-    code: coin.code,
-    name: coin.name,
-    icon: coin.icon,
-    networks: coin.assets.map((asset) => ({
-      network: asset.network.id,
-      name: asset.network.name,
-      memo: asset.network.memo,
-      min: asset.min,
-      max: asset.max,
-      decimals: asset.decimals,
-    })),
-  };
-}
-
 async function side(services: Services, code: string, network?: string): Promise<Side | null> {
   const coin = await services.catalogue.coin(code);
   if (!coin) return null;
-  const view = coinView(coin);
+  const view: Coin = publicCoin(coin);
   const chosen = network
     ? view.networks.find((candidate) => candidate.network === network)
     : view.networks[0];

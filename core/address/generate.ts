@@ -1,39 +1,11 @@
 import { blake2b } from '@noble/hashes/blake2';
 import { sha256, sha512, sha512_256 } from '@noble/hashes/sha2';
 import { keccak_256 } from '@noble/hashes/sha3';
-import {
-  base32nopad,
-  base58,
-  base58xmr,
-  base58xrp,
-  base64url,
-  bech32,
-  createBase58check,
-  hex,
-  utf8,
-} from '@scure/base';
+import { base32nopad, base58, base58xmr, base58xrp, base64url, bech32, hex, utf8 } from '@scure/base';
 import { getAddress } from 'viem';
+import { BECH32_CHARSET, base58check, cashAddrPolymod, concatBytes, crc16Xmodem } from './codec.ts';
 import { NETWORKS, type NetworkDefinition } from './networks.ts';
 import type { AddressFormat } from './validate.ts';
-
-/**
- * Deterministic deposit addresses for the sandbox providers and the fake ChangeNOW server: the
- * same 32 seed bytes always give the same well-formed address (valid checksum, mainnet version
- * bytes). Nobody holds keys for them, so they must never receive real funds.
- */
-
-const base58check = createBase58check(sha256);
-const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-
-function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /** 64 key bytes per format, so two formats never share key material for one seed. */
 function keyBytes(seed: Uint8Array, label: string, length: number): Uint8Array {
@@ -47,32 +19,6 @@ function hash160Address(version: readonly number[], key: Uint8Array): string {
 
 function segwitV0(hrp: string, key: Uint8Array): string {
   return bech32.encode(hrp, [0, ...bech32.toWords(key.subarray(0, 20))]);
-}
-
-/** CRC16-XModem, as in Stellar strkeys and TON friendly addresses. */
-function crc16Xmodem(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
-  return crc;
-}
-
-const CASHADDR_GENERATORS = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
-
-function cashAddrPolymod(values: readonly number[]): bigint {
-  let c = 1n;
-  for (const value of values) {
-    const top = c >> 35n;
-    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(value);
-    CASHADDR_GENERATORS.forEach((gen, i) => {
-      if ((top >> BigInt(i)) & 1n) c ^= gen;
-    });
-  }
-  return c ^ 1n;
 }
 
 /** CashAddr (Bitcoin Cash, Kaspa): prefix + ':' + base32 payload + 40-bit BCH checksum. */

@@ -10,10 +10,10 @@ import {
   base64url,
   bech32,
   bech32m,
-  createBase58check,
   utf8,
 } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
+import { BECH32_CHARSET, base58check, cashAddrPolymod, concatBytes, crc16Xmodem } from './codec.ts';
 import { NETWORKS, type NetworkDefinition } from './networks.ts';
 
 /** Address encodings; several networks may share one (all EVM chains use 'evm'). */
@@ -73,10 +73,7 @@ const CHECKSUM: FormatResult = { valid: false, reason: 'checksum' };
 const NETWORK: FormatResult = { valid: false, reason: 'network' };
 
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
-const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const BECH32_DATA_RE = /^[qpzry9x8gf2tvdw0s3jn54khce6mua7l]+$/;
-
-const base58check = createBase58check(sha256);
 
 // ---------------------------------------------------------------------------
 // Small byte helpers
@@ -99,32 +96,10 @@ function startsWithBytes(data: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, i) => data[i] === byte);
 }
 
-function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /** Bech32-style strings must not mix cases (BIP-173); returns the lowercase form or null. */
 function singleCaseLower(s: string): string | null {
   const lower = s.toLowerCase();
   return s === lower || s === s.toUpperCase() ? lower : null;
-}
-
-/** CRC16-XModem (poly 0x1021, init 0): the checksum of Stellar strkeys and TON friendly addresses. */
-function crc16Xmodem(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
-  return crc;
 }
 
 /** CRC32 (IEEE, reflected): the checksum inside Cardano Byron addresses. */
@@ -212,27 +187,6 @@ function validateSegwit(s: string, hrps: SegwitHrps): FormatResult {
 // ---------------------------------------------------------------------------
 // CashAddr polymod (Bitcoin Cash, Kaspa)
 // ---------------------------------------------------------------------------
-
-const CASHADDR_GENERATORS = [
-  0x98f2bc8e61n,
-  0x79b76d99e2n,
-  0xf33e5fb3c4n,
-  0xae2eabe2a8n,
-  0x1e4f43e470n,
-] as const;
-
-/** The 40-bit BCH code of the CashAddr spec; Kaspa reuses it unchanged. */
-function cashAddrPolymod(values: readonly number[]): bigint {
-  let c = 1n;
-  for (const value of values) {
-    const top = c >> 35n;
-    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(value);
-    CASHADDR_GENERATORS.forEach((gen, i) => {
-      if ((top >> BigInt(i)) & 1n) c ^= gen;
-    });
-  }
-  return c ^ 1n;
-}
 
 /** The checksum covers the prefix's low 5 bits, a 0 separator and all data words. */
 function cashAddrChecksumOk(prefix: string, words: readonly number[]): boolean {

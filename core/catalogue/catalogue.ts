@@ -36,6 +36,39 @@ export interface CatalogueCoin {
   assets: CatalogueAsset[];
 }
 
+/** A coin as the exchange API and the pages show it: GET /api/v1/coins. */
+export interface PublicCoin {
+  code: string;
+  name: string;
+  icon: string;
+  networks: {
+    network: string;
+    name: string;
+    memo: { name: string; required: boolean } | null;
+    min: string;
+    max: string;
+    decimals: number;
+    contract: string | null;
+  }[];
+}
+
+export function publicCoin(coin: CatalogueCoin): PublicCoin {
+  return {
+    code: coin.code,
+    name: coin.name,
+    icon: coin.icon,
+    networks: coin.assets.map((asset) => ({
+      network: asset.network.id,
+      name: asset.network.name,
+      memo: asset.network.memo,
+      min: asset.min,
+      max: asset.max,
+      decimals: asset.decimals,
+      contract: asset.contract,
+    })),
+  };
+}
+
 export function coinIconUrl(code: string): string {
   return `/icons/coins/${code}.svg`;
 }

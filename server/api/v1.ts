@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
+import { publicCoin } from '../../core/catalogue/catalogue.ts';
 import { QuoteError } from '../../core/exchange/quotes.ts';
 import { SWAP_ID_PATTERN, SwapError, type SwapView } from '../../core/exchange/swaps.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
@@ -93,22 +94,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     const list = await catalogue.coins();
     let body = coinsBody.get(list);
     if (!body) {
-      body = JSON.stringify({
-        coins: list.map((coin) => ({
-          code: coin.code,
-          name: coin.name,
-          icon: coin.icon,
-          networks: coin.assets.map((asset) => ({
-            network: asset.network.id,
-            name: asset.network.name,
-            memo: asset.network.memo,
-            min: asset.min,
-            max: asset.max,
-            decimals: asset.decimals,
-            contract: asset.contract,
-          })),
-        })),
-      });
+      body = JSON.stringify({ coins: list.map(publicCoin) });
       coinsBody.set(list, body);
     }
     c.header('Cache-Control', 'public, max-age=300');

@@ -1,0 +1,12 @@
+import { join, resolve } from 'node:path';
+import type { Config } from '../core/config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** The configured database: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (relative to the project). */
+export function openConfiguredDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+): Promise<DatabaseHandle> {
+  return openDatabase({ url: config.DATABASE_URL, dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite') });
+}
