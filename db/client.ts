@@ -30,10 +30,15 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` keeps everything in memory. */
   dataDir?: string;
+  /**
+   * Errors of idle PostgreSQL connections (server restart, connection killed). The pool replaces
+   * such connections; without a listener node-postgres would crash the process.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.onIdleError ?? (() => {}));
   return openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -50,8 +55,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onIdleError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onIdleError);
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,

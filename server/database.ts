@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from '../core/config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 
@@ -7,6 +8,11 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** The configured database: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (relative to the project). */
 export function openConfiguredDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  log?: Logger,
 ): Promise<DatabaseHandle> {
-  return openDatabase({ url: config.DATABASE_URL, dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite') });
+  return openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite'),
+    onIdleError: (error) => log?.warn({ err: error }, 'An idle database connection failed; the pool replaces it'),
+  });
 }

@@ -51,7 +51,7 @@ if (
   }
 }
 
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config, log);
 log.info({ database: database.kind }, 'Applying migrations');
 await database.migrate();
 if (config.SEED_DEMO_DATA) {
