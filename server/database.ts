@@ -13,6 +13,7 @@ export function openConfiguredDatabase(
   return openDatabase({
     url: config.DATABASE_URL,
     dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite'),
-    onIdleError: (error) => log?.warn({ err: error }, 'An idle database connection failed; the pool replaces it'),
+    onIdleError: (error) =>
+      log?.warn({ err: error }, 'An idle database connection failed; the pool replaces it'),
   });
 }
