@@ -59,6 +59,14 @@ const configSchema = z.object({
   COINGECKO_API_KEY: z.string().optional(),
   PRICE_REFRESH_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
 
+  // Human check (reCAPTCHA v3) for public forms; without a secret the check is off (and logged).
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Newsletter subscriptions per client and hour. */
+  RATE_LIMIT_SUBSCRIBE_PER_HOUR: z.coerce.number().int().positive().default(5),
+
   // Rate limits per client and minute
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),

@@ -9,8 +9,10 @@ import {
   networks,
   partners,
   pathRules,
+  popularPairs,
   promoCodes,
   regions,
+  socialLinks,
 } from '../db/schema.ts';
 import { NETWORKS } from './address/networks.ts';
 import { coinsFileSchema, countriesFileSchema, fiatFileSchema } from './catalogue/schema.ts';
@@ -33,6 +35,35 @@ async function isEmpty(db: Database, table: string): Promise<boolean> {
 async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
+
+/** The footer's popular pairs (SPEC §3), in rank order. */
+const POPULAR_PAIRS: [from: string, to: string][] = [
+  ['btc', 'eth'],
+  ['eth', 'usdt'],
+  ['btc', 'usdt'],
+  ['usdt', 'trx'],
+  ['sol', 'usdt'],
+  ['xrp', 'btc'],
+  ['eth', 'btc'],
+  ['bnb', 'usdt'],
+  ['doge', 'usdt'],
+  ['ltc', 'btc'],
+  ['ton', 'usdt'],
+  ['usdc', 'eth'],
+];
+
+/** The footer's social links (SPEC §3); the network is also the icon name. */
+const SOCIAL_LINKS: [network: string, link: string][] = [
+  ['telegram', 'https://t.me/swapgate'],
+  ['x', 'https://x.com/swapgate'],
+  ['facebook', 'https://www.facebook.com/swapgate'],
+  ['instagram', 'https://www.instagram.com/swapgate'],
+  ['youtube', 'https://www.youtube.com/@swapgate'],
+  ['reddit', 'https://www.reddit.com/r/swapgate'],
+  ['linkedin', 'https://www.linkedin.com/company/swapgate'],
+  ['medium', 'https://medium.com/@swapgate'],
+  ['discord', 'https://discord.gg/swapgate'],
+];
 
 async function seedCatalogue(db: Database): Promise<void> {
   await insertAll(Object.values(NETWORKS), (chunk) =>
@@ -101,6 +132,23 @@ export async function seedDemoData(db: Database): Promise<string[]> {
   if (await isEmpty(db, 'networks')) {
     await seedCatalogue(db);
     seeded.push('catalogue');
+  }
+  // After the catalogue: the pairs refer to its coins.
+  if (await isEmpty(db, 'popular_pairs')) {
+    const known = new Set((await db.select({ code: coins.code }).from(coins)).map((row) => row.code));
+    const pairs = POPULAR_PAIRS.filter(([from, to]) => known.has(from) && known.has(to));
+    if (pairs.length > 0) {
+      await db
+        .insert(popularPairs)
+        .values(pairs.map(([fromCoin, toCoin], index) => ({ fromCoin, toCoin, rank: index + 1 })));
+      seeded.push('popular_pairs');
+    }
+  }
+  if (await isEmpty(db, 'social_links')) {
+    await db
+      .insert(socialLinks)
+      .values(SOCIAL_LINKS.map(([network, link], index) => ({ network, link, rank: index + 1 })));
+    seeded.push('social_links');
   }
   if (await isEmpty(db, 'promo_codes')) {
     await db.insert(promoCodes).values([{ code: 'ZEROFEE' }]);

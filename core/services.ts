@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { QuoteService } from './exchange/quotes.ts';
 import type { SwapService } from './exchange/swaps.ts';
 import type { PriceSource } from './exchange/types.ts';
+import type { GlobalDataService } from './global/global-data.ts';
+import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
@@ -21,6 +23,10 @@ export interface Services {
   quotes: QuoteService;
   swaps: SwapService;
   rateLimiter: RateLimiter;
+  /** SPEC §3 global data (footer coins, pairs, social links), cached in memory. */
+  global: GlobalDataService;
+  /** reCAPTCHA check of public forms; passes everything while RECAPTCHA_SECRET is unset. */
+  humanCheck: HumanCheck;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

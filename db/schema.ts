@@ -292,3 +292,48 @@ export const sandboxSwaps = pgTable('sandbox_swaps', {
   depositedAt: timestamp('deposited_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Global data (SPEC §3 "global data": footer coins, pairs and social links) and the newsletter
+// ---------------------------------------------------------------------------------------------
+
+/** The footer's popular pairs, in `rank` order (SPEC §3 popularPairs). */
+export const popularPairs = pgTable(
+  'popular_pairs',
+  {
+    fromCoin: text('from_coin')
+      .notNull()
+      .references(() => coins.code),
+    toCoin: text('to_coin')
+      .notNull()
+      .references(() => coins.code),
+    rank: integer('rank').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fromCoin, table.toCoin] }),
+    check('popular_pairs_distinct_check', sql`${table.fromCoin} <> ${table.toCoin}`),
+  ],
+);
+
+/** The footer's social links (SPEC §3 socialMedias); `network` is also the icon name. */
+export const socialLinks = pgTable(
+  'social_links',
+  {
+    network: text('network').primaryKey(),
+    link: text('link').notNull(),
+    rank: integer('rank').notNull(),
+  },
+  (table) => [check('social_links_link_check', sql`${table.link} LIKE 'https://%'`)],
+);
+
+/** Newsletter sign-ups (SPEC §7 POST /apiglobal/contact/subscribe); one row per address. */
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  /** Trimmed and lowercased. */
+  email: text('email').notNull().unique(),
+  /** Language of the site the visitor subscribed from (Accept-Language). */
+  lang: text('lang').notNull(),
+  /** Truncated SHA-256 of the client address, never the address itself; null when unknown. */
+  ipHash: text('ip_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { requestStateContext } from '../app/lib/request-context.ts';
-import { isLang } from '../core/i18n/languages.ts';
 import { localizePath } from '../core/routing/paths.ts';
 import type { Services } from '../core/services.ts';
 import { isHealthy } from '../db/client.ts';
 import { createApiV1 } from './api/v1.ts';
+import { createApiGlobal } from './apiglobal.ts';
 import { coinIcon } from './icons.ts';
+import { createImageHandler } from './img.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
@@ -89,26 +89,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(svg);
   });
+  app.get('/img', createImageHandler({ root: clientDir }));
 
   app.route('/api/v1', createApiV1(services, services.rateLimiter));
 
-  const localeEtags = new Map<string, string>();
-  app.get('/apiglobal/locale/:code', (c) => {
-    const code = c.req.param('code');
-    const dictionary = isLang(code) ? services.dictionaries.get(code) : undefined;
-    if (!dictionary) {
-      return c.json({ error: { code: 'unknown_locale', message: `Unknown language: '${code}'` } }, 404);
-    }
-    let etag = localeEtags.get(code);
-    if (!etag) {
-      etag = `"${createHash('sha1').update(JSON.stringify(dictionary)).digest('base64url')}"`;
-      localeEtags.set(code, etag);
-    }
-    c.header('ETag', etag);
-    c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    return c.json(dictionary);
-  });
+  app.route('/apiglobal', createApiGlobal(services));
 
   // Hashed build files never change; the build pointer must always be revalidated.
   const files = serveStatic({ root: clientDir });

@@ -7,6 +7,8 @@ import type { Config } from '../core/config.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
+import { GlobalDataService } from '../core/global/global-data.ts';
+import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
@@ -108,6 +110,13 @@ export function createServices(options: {
     quotes,
     swaps,
     rateLimiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    global: new GlobalDataService({ db, log }),
+    humanCheck: new RecaptchaVerifier({
+      secret: config.RECAPTCHA_SECRET,
+      verifyUrl: config.RECAPTCHA_VERIFY_URL,
+      minScore: config.RECAPTCHA_MIN_SCORE,
+      log,
+    }),
     sandbox: config.SANDBOX_PROVIDERS,
     async close() {
       redis?.disconnect();

@@ -64,6 +64,7 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'terms-of-use', path: '/terms-of-use', layout: 'default' },
   { name: 'terms-for-partners', path: '/terms-for-partners', layout: 'default' },
   { name: 'kyc-aml', path: '/kyc-aml', layout: 'default' },
+  { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   { name: 'widget-v2', path: '/v2/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
 
