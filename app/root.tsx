@@ -14,9 +14,11 @@ import {
 import './app.css';
 import { parseAcceptLanguage } from '../core/i18n/languages.ts';
 import { pageLanguage, splitLanguage } from '../core/routing/paths.ts';
+import { readConsent } from './consent/consent.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { loadLanguage } from './i18n/load-language.ts';
 import { PageLayout } from './layouts/PageLayout.tsx';
+import { useAnalytics } from './lib/analytics.ts';
 import { claimReload, watchBuild } from './lib/build-watcher.ts';
 import { useNonce } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
@@ -46,6 +48,10 @@ export function loader({ context, request }: LoaderFunctionArgs) {
     baseUrl: services.config.BASE_URL,
     buildId: services.buildId,
     browserLanguages: parseAcceptLanguage(request.headers.get('accept-language')).slice(0, 5),
+    /** The tag-manager id (SPEC §5, §7); nothing is loaded without one. */
+    gtmId: services.config.GTM_ID ?? null,
+    /** Whether the request carries a cookie preference: the cookie banner is rendered without one. */
+    consentStored: readConsent(request.headers.get('cookie')) !== null,
   };
 }
 
@@ -108,6 +114,7 @@ export default function App() {
   const navigation = useNavigation();
   const root = useRouteLoaderData('root') as RootData | undefined;
   useNewBuildReload(root?.buildId);
+  useAnalytics(root?.gtmId);
   const layout = layoutOf(pathname);
   const fade = !LAYOUTS_WITHOUT_TRANSITION.has(layout);
   return (
@@ -128,6 +135,7 @@ export default function App() {
 export function ErrorBoundary({ error }: { error: unknown }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   useNewBuildReload(root?.buildId);
+  useAnalytics(root?.gtmId);
   useTranslation();
   return (
     <Shell layout="default" browserLanguages={root?.browserLanguages ?? []}>

@@ -67,6 +67,9 @@ const configSchema = z.object({
   /** Newsletter subscriptions per client and hour. */
   RATE_LIMIT_SUBSCRIBE_PER_HOUR: z.coerce.number().int().positive().default(5),
 
+  /** Google Tag Manager id (GTM-… or G-…, SPEC §5, §7); without it no analytics load and the CSP stays closed. */
+  GTM_ID: z.string().optional(),
+
   // Rate limits per client and minute
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),

@@ -41,7 +41,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     const nonce = createNonce();
     c.set('nonce', nonce);
     await next();
-    for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce))) c.header(name, value);
+    for (const [name, value] of Object.entries(
+      securityHeaders(c.req.path, nonce, { analytics: Boolean(services.config.GTM_ID) }),
+    ))
+      c.header(name, value);
     log.info(
       {
         reqId: c.get('requestId'),

@@ -11,16 +11,38 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** Strict headers for every response; the CSP allows inline scripts only with this response's nonce. */
-export function securityHeaders(pathname: string, nonce: string): Record<string, string> {
+/** The tag manager's script host and the Google Analytics hosts it talks to (SPEC §7). */
+const GTM_SCRIPT_HOST = 'https://www.googletagmanager.com';
+const ANALYTICS_HOSTS = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+export interface SecurityHeaderOptions {
+  /** A tag-manager id is configured: its script and the analytics hosts are allowed. */
+  analytics?: boolean;
+}
+
+/**
+ * Strict headers for every response; the CSP allows inline scripts only with this response's nonce,
+ * and the tag manager and Google Analytics hosts only when a tag-manager id is configured.
+ */
+export function securityHeaders(
+  pathname: string,
+  nonce: string,
+  { analytics = false }: SecurityHeaderOptions = {},
+): Record<string, string> {
   const embeddable = isWidgetPath(pathname);
+  const extra = (hosts: string[]) => (analytics ? ` ${hosts.join(' ')}` : '');
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${extra([GTM_SCRIPT_HOST])}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${extra(ANALYTICS_HOSTS)}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${extra(ANALYTICS_HOSTS)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { defaultPair, type PairData } from '../exchange/pair.server.ts';
+import { HomeFacts } from '../home/HomeFacts.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
@@ -22,8 +23,11 @@ export default function Home() {
       <div className="mb-10 flex justify-center">
         <ExchangeForm lang={lang} from={from} to={to} />
       </div>
-      <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{t('pages.home.title')}</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted">{t('pages.home.description')}</p>
+      <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl md:text-5xl">
+        {t('pages.home.title')}
+      </h1>
+      <p className="mt-4 max-w-2xl text-base text-muted sm:text-lg">{t('pages.home.description')}</p>
+      <HomeFacts lang={lang} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type Lang, languageCookie, orderedLanguages } from '../../core/i18n/languages.ts';
 import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { trackEvent } from '../lib/analytics.ts';
 
 /** Flag emoji from a country code: two regional-indicator letters. */
 function flagEmoji(country: string): string {
@@ -36,6 +37,7 @@ export function LanguageMenu({ browserLanguages }: { browserLanguages: readonly 
   const choose = (code: Lang) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the spec asks for a plain 365-day cookie.
     document.cookie = languageCookie(code);
+    trackEvent('language_select', { language: code });
   };
   return (
     <details className="relative" data-testid="language-menu">

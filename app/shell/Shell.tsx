@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsentBanner } from '../consent/ConsentBanner.tsx';
 import type { LayoutName } from '../routing/pages.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -26,6 +27,7 @@ export function Shell({
         {children}
       </main>
       <Footer />
+      <ConsentBanner />
     </div>
   );
 }

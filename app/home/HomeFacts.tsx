@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { localizePath } from '../../core/routing/paths.ts';
+import { HOME_FACTS } from './facts.ts';
+
+/**
+ * The home page's key figures (SPEC §1 marketing statements): a description list of figure + label
+ * terms, each with a one-sentence explanation and, where a page covers it, a link to that page.
+ * Server-rendered markup only: no state, no effects.
+ */
+export function HomeFacts({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-12 md:mt-16" data-home-facts="">
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight md:text-3xl">
+        {t('home.facts.title')}
+      </h2>
+      <p className="mt-2 max-w-2xl text-muted">{t('home.facts.lead')}</p>
+      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {HOME_FACTS.map(({ id, href }) => (
+          <div
+            key={id}
+            data-fact={id}
+            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm"
+          >
+            <dt>
+              <span className="block text-3xl font-bold text-brand-700 break-words">
+                {t(`home.facts.${id}.figure`)}
+              </span>
+              <span className="mt-1 block font-semibold">{t(`home.facts.${id}.label`)}</span>
+            </dt>
+            <dd className="mt-2 flex flex-1 flex-col text-sm text-muted">
+              <p className="flex-1">{t(`home.facts.${id}.text`)}</p>
+              {href ? (
+                <Link
+                  to={localizePath(lang, href)}
+                  className="mt-3 inline-block self-start font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                >
+                  {t(`home.facts.${id}.link`)}
+                </Link>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

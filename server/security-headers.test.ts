@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './security-headers.ts';
+
+function directive(csp: string, name: string): string {
+  return csp.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
+}
+
+describe('securityHeaders analytics hosts', () => {
+  it('keeps Google hosts out without a tag-manager id', () => {
+    const csp = securityHeaders('/', 'abc')['Content-Security-Policy'] as string;
+    expect(csp).not.toContain('google');
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'nonce-abc'");
+  });
+  it('allows the tag manager and analytics hosts with one, keeping the nonce', () => {
+    const csp = securityHeaders('/', 'abc', { analytics: true })['Content-Security-Policy'] as string;
+    expect(directive(csp, 'script-src')).toBe(
+      "script-src 'self' 'nonce-abc' https://www.googletagmanager.com",
+    );
+    expect(directive(csp, 'connect-src')).toContain('https://*.google-analytics.com');
+    expect(directive(csp, 'connect-src')).toContain('https://*.analytics.google.com');
+    expect(directive(csp, 'img-src')).toContain('https://www.google-analytics.com');
+    expect(directive(csp, 'script-src')).not.toContain('unsafe-inline');
+  });
+});
