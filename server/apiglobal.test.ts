@@ -1,43 +1,20 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../core/config.ts';
 import { type FakeRecaptcha, startFakeRecaptcha } from '../core/human-check/recaptcha-fake.ts';
 import { hashIp } from '../core/newsletter/newsletter.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
-import { createApp } from './app.ts';
-import { createServices } from './services.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
-const CLIENT_DIR = join(ROOT, 'build', 'client');
-if (!existsSync(SERVER_BUILD)) throw new Error('Run `npm run build` before the server integration tests');
-const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+const build = await loadServerBuild();
 
 const SECRET = 'fake-recaptcha-secret';
 const INVALID_EMAIL_MESSAGE = 'Please use a valid email address.';
 
 function makeApp(handle: DatabaseHandle, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    BASE_URL: 'https://swapgate.example',
-    RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
-    ...env,
-  });
-  const services = createServices({
-    config,
-    db: handle.db,
-    log: pino({ level: 'silent' }),
-    clientDir: CLIENT_DIR,
-  });
-  return createApp({ services, build, clientDir: CLIENT_DIR });
+  return createTestApp(build, handle, { RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000', ...env }).app;
 }
 
 type ErrorJson = { error: { code: string; message: string; field?: string } };

@@ -1,38 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pino from 'pino';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../core/config.ts';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { databaseTargets } from '../db/testing.ts';
-import { createApp } from './app.ts';
-import { createServices } from './services.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
-const CLIENT_DIR = join(ROOT, 'build', 'client');
-
-if (!existsSync(SERVER_BUILD)) throw new Error('Run `npm run build` before the server integration tests');
-const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+const build = await loadServerBuild();
 
 function appWith(handle: DatabaseHandle, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    BASE_URL: 'https://swapgate.example',
+  return createTestApp(build, handle, {
     PATH_RULES_TTL_MS: '0',
     REDIRECT_ALLOWED_HOSTS: 'partner.example',
     ...env,
   });
-  const services = createServices({
-    config,
-    db: handle.db,
-    log: pino({ level: 'silent' }),
-    clientDir: CLIENT_DIR,
-  });
-  return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
 }
 
 const errorMessage = (html: string) => /data-testid="error-message">([^<]*)</.exec(html)?.[1];

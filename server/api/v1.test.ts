@@ -1,44 +1,25 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../core/config.ts';
 import { createApiKey } from '../../core/partners/api-keys.ts';
 import { seedDemoData } from '../../core/seed.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { idempotencyKeys, swaps as swapsTable } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
-import { createApp } from '../app.ts';
-import { type AppServices, createServices } from '../services.ts';
+import type { AppServices } from '../services.ts';
+import { createTestApp, loadServerBuild } from '../testing.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
-const CLIENT_DIR = join(ROOT, 'build', 'client');
-if (!existsSync(SERVER_BUILD)) throw new Error('Run `npm run build` before the API tests');
-const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+const build = await loadServerBuild();
 
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 
 function makeApp(handle: DatabaseHandle, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    BASE_URL: 'https://swapgate.example',
+  return createTestApp(build, handle, {
     SANDBOX_STEP_DELAY_MS: '0',
     RATE_LIMIT_READS_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     ...env,
   });
-  const services = createServices({
-    config,
-    db: handle.db,
-    log: pino({ level: 'silent' }),
-    clientDir: CLIENT_DIR,
-  });
-  return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
 }
 
 type Json = Record<string, unknown> & {

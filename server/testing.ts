@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { loadConfig } from '../core/config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createApp } from './app.ts';
+import { createServices } from './services.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
+export const CLIENT_DIR = join(ROOT, 'build', 'client');
+
+/** The production build the HTTP tests drive; `npm test` builds before it runs Vitest. */
+export async function loadServerBuild(): Promise<ServerBuild> {
+  if (!existsSync(SERVER_BUILD)) throw new Error('Run `npm run build` before the server integration tests');
+  return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+}
+
+/** The whole HTTP app over a test database, with quiet logs and the given settings. */
+export function createTestApp(build: ServerBuild, handle: DatabaseHandle, env: Record<string, string> = {}) {
+  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'https://swapgate.example', ...env });
+  const services = createServices({
+    config,
+    db: handle.db,
+    log: pino({ level: 'silent' }),
+    clientDir: CLIENT_DIR,
+  });
+  return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
+}
