@@ -69,6 +69,11 @@ export function publicCoin(coin: CatalogueCoin): PublicCoin {
   };
 }
 
+/** Payout amounts carry at most 8 decimals, fewer when the asset has fewer. */
+export function payoutDecimals(asset: Pick<CatalogueAsset, 'decimals'>): number {
+  return Math.min(asset.decimals, 8);
+}
+
 export function coinIconUrl(code: string): string {
   return `/icons/coins/${code}.svg`;
 }

@@ -12,11 +12,15 @@ export function isDecimalString(value: string): boolean {
   return DECIMAL_PATTERN.test(value);
 }
 
-/** Rounds down to `decimals` places and prints without exponent or trailing zeros. */
-export function toAmount(value: Big, decimals: number): string {
-  return value
-    .round(decimals, Big.roundDown)
+/** Prints a decimal without exponent or trailing zeros ("1.500000" → "1.5"). */
+export function formatDecimal(value: Big | string): string {
+  return new Big(value)
     .toFixed()
     .replace(/(\.\d*?)0+$/, '$1')
     .replace(/\.$/, '');
+}
+
+/** Rounds down to `decimals` places and prints without exponent or trailing zeros. */
+export function toAmount(value: Big, decimals: number): string {
+  return formatDecimal(value.round(decimals, Big.roundDown));
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fixedQuotes, promoCodes } from '../../db/schema.ts';
-import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
+import { fractionDigits } from '../catalogue/schema.ts';
 import { Big, isDecimalString, toAmount } from './decimal.ts';
 import {
   type Asset,
@@ -109,15 +110,6 @@ interface Limits {
 }
 
 const RATE_DECIMALS = 18;
-
-function payoutDecimals(asset: CatalogueAsset): number {
-  return Math.min(asset.decimals, 8);
-}
-
-function fractionDigits(value: string): number {
-  const dot = value.indexOf('.');
-  return dot === -1 ? 0 : value.length - dot - 1;
-}
 
 function print(value: Big): string {
   return toAmount(value, RATE_DECIMALS);

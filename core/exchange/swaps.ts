@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
-import { Big, toAmount } from './decimal.ts';
+import { Big, formatDecimal, toAmount } from './decimal.ts';
 import type { QuoteService } from './quotes.ts';
 import {
   FINAL_STATUSES,
@@ -544,17 +544,17 @@ function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapV
     provider: row.provider,
     depositAddress: row.depositAddress,
     depositMemo: row.depositMemo,
-    amountFrom: normalize(row.amountFrom),
-    amountTo: normalize(row.amountTo),
-    rate: normalize(row.rate),
-    networkFee: normalize(row.networkFee),
-    serviceFee: normalize(row.serviceFee),
+    amountFrom: formatDecimal(row.amountFrom),
+    amountTo: formatDecimal(row.amountTo),
+    rate: formatDecimal(row.rate),
+    networkFee: formatDecimal(row.networkFee),
+    serviceFee: formatDecimal(row.serviceFee),
     payoutAddress: row.payoutAddress,
     payoutMemo: row.payoutMemo,
     refundAddress: row.refundAddress,
     refundMemo: row.refundMemo,
-    amountDeposited: row.amountDeposited === null ? null : normalize(row.amountDeposited),
-    amountPaidOut: row.amountPaidOut === null ? null : normalize(row.amountPaidOut),
+    amountDeposited: row.amountDeposited === null ? null : formatDecimal(row.amountDeposited),
+    amountPaidOut: row.amountPaidOut === null ? null : formatDecimal(row.amountPaidOut),
     depositHash: row.depositHash,
     payoutHash: row.payoutHash,
     expiresAt: row.expiresAt.toISOString(),
@@ -564,12 +564,4 @@ function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapV
     updatedAt: row.updatedAt.toISOString(),
     history: events.map((event) => ({ status: event.status as SwapStatus, at: event.at.toISOString() })),
   };
-}
-
-/** PostgreSQL numerics come back padded ("1.500000"); the API shows "1.5". */
-function normalize(value: string): string {
-  return new Big(value)
-    .toFixed()
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '');
 }

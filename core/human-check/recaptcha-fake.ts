@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
 
 /**
  * A local stand-in for Google's reCAPTCHA `siteverify`, for tests: no network, answers like the
@@ -96,25 +96,17 @@ export async function startFakeRecaptcha(options: FakeRecaptchaOptions): Promise
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}${PATH}`,
+    url: `${origin}${PATH}`,
     requests,
     setMode(next, status) {
       mode = next;
       if (status !== undefined) errorStatus = status;
     },
     async close() {
-      // Hung requests would otherwise keep close() waiting forever.
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      await closeServer(server);
     },
   };
 }

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type Dictionary, flattenKeys, loadDictionaries } from './dictionaries.ts';
 import { LANGUAGES } from './languages.ts';
+import { lookup } from './translate.ts';
 
 const dictionaries = loadDictionaries();
 const english = dictionaries.get('en') as Dictionary;
 const englishKeys = flattenKeys(english).sort();
-
-function lookup(dictionary: Dictionary, key: string): string | undefined {
-  let node: string | Dictionary | undefined = dictionary;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 

@@ -1,7 +1,8 @@
 import type { Dictionary } from './dictionaries.ts';
 import { DEFAULT_LANG, type Lang } from './languages.ts';
 
-function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
+/** The text at a dotted key (`pages.home.title`), or undefined. */
+export function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
   let node: string | Dictionary | undefined = dictionary;
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   return typeof node === 'string' ? node : undefined;

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
 import type { CoinGeckoKeyHeader } from './feeds.ts';
 
 /**
@@ -70,25 +70,17 @@ export async function startFakeCoinGecko(
     sendJson(response, 200, body);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}${API_PREFIX}`,
+    url: `${origin}${API_PREFIX}`,
     requests,
     setMode(next, status) {
       mode = next;
       if (status !== undefined) errorStatus = status;
     },
     async close() {
-      // Hung requests would otherwise keep close() waiting forever.
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      await closeServer(server);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
 import { validateAddress } from '../address/validate.ts';
 import { Big, isDecimalString } from '../exchange/decimal.ts';
+import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
 import { networkFromChangeNow } from './changenow.ts';
 
 /**
@@ -447,11 +447,10 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
   const server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}/v2`,
+    url: `${origin}/v2`,
     apiKey,
     requests,
     setStatus(id, status) {
@@ -476,8 +475,7 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NetworkId } from '../address/networks.ts';
-import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { Big, isDecimalString, toAmount } from '../exchange/decimal.ts';
 import {
   type Asset,
@@ -169,10 +169,6 @@ interface Pair {
 }
 
 const AMOUNT_DECIMALS = 18;
-
-function payoutDecimals(asset: CatalogueAsset): number {
-  return Math.min(asset.decimals, 8);
-}
 
 export class ChangeNowProvider implements LiquidityProvider {
   readonly id: string;

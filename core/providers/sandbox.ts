@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { sandboxSwaps } from '../../db/schema.ts';
 import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
-import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { Big, isDecimalString, toAmount } from '../exchange/decimal.ts';
 import {
   type Asset,
@@ -76,11 +76,6 @@ const MAX_ISSUED_RATES = 10_000;
 const RATE_DECIMALS = 18;
 
 const BPS = new Big(10_000);
-
-/** Payout amounts carry at most 8 decimals, fewer when the asset has fewer. */
-function payoutDecimals(asset: CatalogueAsset): number {
-  return Math.min(asset.decimals, 8);
-}
 
 /** Numeric columns may come back with trailing zeros; print them the way they went in. */
 function norm(value: string): string {
