@@ -34,7 +34,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node server/start.ts',
+    // The product's start script with the human check on and verified by a local fake.
+    command: 'node tests/e2e/serve.ts',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,6 +45,8 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'swapgate-e2e-')),
       LOG_LEVEL: 'warn',
       PATH_RULES_TTL_MS: '0',
+      // Every newsletter test subscribes from the same address.
+      RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
     },
   },
 });

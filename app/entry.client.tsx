@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import en from '../content/locales/en.json';
 import { DEFAULT_LANG, isLang } from '../core/i18n/languages.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { loadLanguage } from './i18n/load-language.ts';
+import { I18nProvider } from './i18n/react.tsx';
 import { installChunkErrorReload } from './lib/chunk-reload.ts';
 
 async function start() {
@@ -25,9 +25,9 @@ async function start() {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <HydratedRouter />
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

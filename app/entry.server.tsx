@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
 import { pageLanguage } from '../core/routing/paths.ts';
 import { createI18n, type Dictionaries } from './i18n/i18n.ts';
+import { I18nProvider } from './i18n/react.tsx';
 import { NonceContext } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
 
@@ -33,9 +33,9 @@ export default function handleRequest(
     // Pages are small and carry no deferred data, so the whole document is sent at once with its final status.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Links,
   type LoaderFunctionArgs,
   type MiddlewareFunction,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLocation,
   useNavigation,
   useRouteLoaderData,
 } from 'react-router';
+import { useTranslation } from './i18n/react.tsx';
 import './app.css';
 import { parseAcceptLanguage } from '../core/i18n/languages.ts';
 import { pageLanguage, splitLanguage } from '../core/routing/paths.ts';
+import { isAuditOrCrawler } from '../core/user-agents.ts';
 import { readConsent } from './consent/consent.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { loadLanguage } from './i18n/load-language.ts';
@@ -22,12 +22,15 @@ import { useAnalytics } from './lib/analytics.ts';
 import { claimReload, watchBuild } from './lib/build-watcher.ts';
 import { useNonce } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
+import { IntentPrefetch } from './navigation/IntentPrefetch.tsx';
+import { NavigationScroll } from './navigation/NavigationScroll.tsx';
 import { maintenanceMiddleware } from './routing/maintenance-middleware.server.ts';
 import { matchPage } from './routing/match.ts';
 import { LAYOUTS_WITHOUT_TRANSITION, type LayoutName } from './routing/pages.ts';
 import { pathRuleMiddleware } from './routing/path-rule-middleware.server.ts';
 import { ErrorPage } from './shell/ErrorPage.tsx';
 import { Shell } from './shell/Shell.tsx';
+import { siteLinks } from './shell/site-links.ts';
 
 export const middleware = [maintenanceMiddleware, pathRuleMiddleware];
 
@@ -42,14 +45,21 @@ const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {
 };
 export const clientMiddleware = [languageMiddleware];
 
-export function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { services } = context.get(requestStateContext);
   return {
+    /** SPEC §3 global data for the footer, read without an HTTP hop. */
+    global: await services.global.get(),
+    links: siteLinks(services.config),
+    /** The human check's site key and script (SPEC §7); forms skip the check without a key. */
+    recaptcha: services.config.RECAPTCHA_SITE_KEY
+      ? { siteKey: services.config.RECAPTCHA_SITE_KEY, scriptUrl: services.config.RECAPTCHA_SCRIPT_URL }
+      : null,
     baseUrl: services.config.BASE_URL,
     buildId: services.buildId,
     browserLanguages: parseAcceptLanguage(request.headers.get('accept-language')).slice(0, 5),
-    /** The tag-manager id (SPEC §5, §7); nothing is loaded without one. */
-    gtmId: services.config.GTM_ID ?? null,
+    /** The tag-manager id (SPEC §5, §7); nothing is loaded without one, and robots and audits get none. */
+    gtmId: isAuditOrCrawler(request.headers.get('user-agent')) ? null : (services.config.GTM_ID ?? null),
     /** Whether the request carries a cookie preference: the cookie banner is rendered without one. */
     consentStored: readConsent(request.headers.get('cookie')) !== null,
   };
@@ -79,7 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <NavigationScroll layoutOf={layoutOf} />
+        <IntentPrefetch />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -118,7 +129,7 @@ export default function App() {
   const layout = layoutOf(pathname);
   const fade = !LAYOUTS_WITHOUT_TRANSITION.has(layout);
   return (
-    <Shell layout={layout} browserLanguages={root?.browserLanguages ?? []}>
+    <Shell layout={layout} root={root}>
       <div
         key={pathname}
         data-transition={fade ? 'fade' : 'none'}
@@ -138,7 +149,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   useAnalytics(root?.gtmId);
   useTranslation();
   return (
-    <Shell layout="default" browserLanguages={root?.browserLanguages ?? []}>
+    <Shell layout="default" root={root}>
       <ErrorPage error={error} />
     </Shell>
   );

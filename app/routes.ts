@@ -2,6 +2,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 import { LANGUAGES } from '../core/i18n/languages.ts';
 import { localizePath } from '../core/routing/paths.ts';
 import { COMPILED_PAGES } from './routing/match.ts';
+import { NOT_FOUND_ROUTE_ID } from './routing/pages.ts';
 
 /**
  * The route table: every page of app/routing/pages.ts in each of the 14 languages.
@@ -26,5 +27,5 @@ export default [
         : route(localizePath(lang, path).slice(1), file, { id });
     }),
   ),
-  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+  route('*', 'routes/not-found.tsx', { id: NOT_FOUND_ROUTE_ID }),
 ] satisfies RouteConfig;

@@ -67,6 +67,24 @@ const configSchema = z.object({
   /** Newsletter subscriptions per client and hour. */
   RATE_LIMIT_SUBSCRIBE_PER_HOUR: z.coerce.number().int().positive().default(5),
 
+  /** Script of the human check loaded by the browser (SPEC §7); tests point it at a fake. */
+  RECAPTCHA_SCRIPT_URL: z.url().default('https://www.google.com/recaptcha/api.js'),
+
+  // Links the header and footer lead out to (SPEC §2 "Page shell"), opened in a new tab.
+  /** The account site: the header's account button goes to its registration page. */
+  ACCOUNT_URL: z
+    .url()
+    .default('https://account.swapgate.io')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** API documentation for partners; by default our own OpenAPI page. */
+  API_DOCS_URL: z.string().default('/api/v1/docs'),
+  PRESS_URL: z.url().default('https://press.swapgate.io'),
+  PRESS_KIT_URL: z.url().default('https://press.swapgate.io/kit'),
+  BUG_BOUNTY_URL: z.url().default('https://hackerone.com/swapgate'),
+  PROMO_ARTICLE_URL: z.string().default('/blog/swapgate-promo-code/'),
+  TELEGRAM_BOT_URL: z.url().default('https://t.me/swapgate_bot'),
+  TRUST_REVIEW_URL: z.url().default('https://www.trustpilot.com/review/swapgate.io'),
+
   /** Google Tag Manager id (GTM-… or G-…, SPEC §5, §7); without it no analytics load and the CSP stays closed. */
   GTM_ID: z.string().optional(),
 

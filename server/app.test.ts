@@ -59,6 +59,45 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     expect(html).not.toContain('database went away');
   });
 
+  it('renders the shell on the server: header menus, and the footer with global data read without an HTTP hop', async () => {
+    const { app, services } = appWith(handle);
+    const global = await services.global.get();
+    const html = await (await app.request('/it/faq')).text();
+    expect(html).toContain('data-testid="site-header"');
+    expect(html).toContain('data-menu-trigger="personal"');
+    expect(html).toContain('href="/it/transaction-status"');
+    for (const { coinInfo } of global.popularCrypto)
+      expect(html).toContain(`href="/it/coin/${coinInfo.code}"`);
+    for (const { link } of global.socialMedias) expect(html).toContain(`href="${link}"`);
+    expect(html).toContain('data-testid="newsletter"');
+  });
+
+  it('shows the fatal 500 page with a minimal shell when global data cannot be read', async () => {
+    const { app, services } = appWith(handle);
+    services.global.get = async () => {
+      throw new Error('global data unavailable');
+    };
+    const response = await app.request('/faq');
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('data-testid="error-status">500');
+    expect(html).toContain('data-testid="logo"');
+    expect(html).not.toContain('data-menu-trigger');
+    expect(html).not.toContain('global data unavailable');
+  });
+
+  it('opens the CSP to reCAPTCHA only with a site key', async () => {
+    const without = (await appWith(handle).app.request('/faq')).headers.get('content-security-policy') ?? '';
+    expect(without).not.toContain('recaptcha');
+    const { app } = appWith(handle, { RECAPTCHA_SITE_KEY: 'site-key' });
+    const response = await app.request('/faq');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('https://www.google.com/recaptcha/');
+    expect(csp).toContain('frame-src');
+    // The form shows Google's attribution once the check is on.
+    expect(await response.text()).toContain('data-testid="newsletter-recaptcha-notice"');
+  });
+
   describe('maintenance mode', () => {
     it('sends every page to the maintenance page when on, which answers 503 with Retry-After', async () => {
       const { app } = appWith(handle, {

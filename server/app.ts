@@ -42,7 +42,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     c.set('nonce', nonce);
     await next();
     for (const [name, value] of Object.entries(
-      securityHeaders(c.req.path, nonce, { analytics: Boolean(services.config.GTM_ID) }),
+      securityHeaders(c.req.path, nonce, {
+        analytics: Boolean(services.config.GTM_ID),
+        humanCheckScript: services.config.RECAPTCHA_SITE_KEY
+          ? services.config.RECAPTCHA_SCRIPT_URL
+          : undefined,
+      }),
     ))
       c.header(name, value);
     log.info(

@@ -1,4 +1,3 @@
-import { isbot } from 'isbot';
 import {
   DEFAULT_LANG,
   isLang,
@@ -8,6 +7,7 @@ import {
   pickLanguage,
   readCookie,
 } from '../core/i18n/languages.ts';
+import { isCrawler } from '../core/user-agents.ts';
 
 /**
  * SPEC §4: on the root path only, a visitor is sent to their language: the stored choice first,
@@ -15,7 +15,7 @@ import {
  * The target is never `/`, so this cannot loop.
  */
 export function rootLanguageRedirect(headers: Headers): Lang | null {
-  if (isbot(headers.get('user-agent') ?? '')) return null;
+  if (isCrawler(headers.get('user-agent'))) return null;
   const stored = readCookie(headers.get('cookie'), LANG_COOKIE);
   const lang = isLang(stored)
     ? stored

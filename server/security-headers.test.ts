@@ -22,3 +22,19 @@ describe('securityHeaders analytics hosts', () => {
     expect(directive(csp, 'script-src')).not.toContain('unsafe-inline');
   });
 });
+
+describe('securityHeaders human-check hosts', () => {
+  it('allows reCAPTCHA only when a site key is configured', () => {
+    const closed = securityHeaders('/', 'abc')['Content-Security-Policy'] as string;
+    expect(directive(closed, 'frame-src')).toBe("frame-src 'self'");
+    const csp = securityHeaders('/', 'abc', {
+      humanCheckScript: 'https://www.google.com/recaptcha/api.js',
+    })['Content-Security-Policy'] as string;
+    expect(directive(csp, 'script-src')).toBe(
+      "script-src 'self' 'nonce-abc' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+    );
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+    );
+  });
+});

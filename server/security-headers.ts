@@ -20,9 +20,18 @@ const ANALYTICS_HOSTS = [
   'https://*.analytics.google.com',
 ];
 
+/** reCAPTCHA's own hosts besides the script's (https://developers.google.com/recaptcha/docs/faq#csp). */
+const RECAPTCHA_SCRIPT_HOSTS = ['https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAME_HOSTS = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
+
 export interface SecurityHeaderOptions {
   /** A tag-manager id is configured: its script and the analytics hosts are allowed. */
   analytics?: boolean;
+  /** The human check's script URL when a site key is configured: it and reCAPTCHA's frames are allowed. */
+  humanCheckScript?: string;
 }
 
 /**
@@ -32,13 +41,16 @@ export interface SecurityHeaderOptions {
 export function securityHeaders(
   pathname: string,
   nonce: string,
-  { analytics = false }: SecurityHeaderOptions = {},
+  { analytics = false, humanCheckScript }: SecurityHeaderOptions = {},
 ): Record<string, string> {
   const embeddable = isWidgetPath(pathname);
   const extra = (hosts: string[]) => (analytics ? ` ${hosts.join(' ')}` : '');
+  const humanCheck = (hosts: string[]) => (humanCheckScript ? ` ${hosts.join(' ')}` : '');
+  const humanCheckSource = humanCheckScript ? new URL('.', humanCheckScript).href : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${extra([GTM_SCRIPT_HOST])}`,
+    `script-src 'self' 'nonce-${nonce}'${extra([GTM_SCRIPT_HOST])}${humanCheck([humanCheckSource, ...RECAPTCHA_SCRIPT_HOSTS])}`,
+    `frame-src 'self'${humanCheck(RECAPTCHA_FRAME_HOSTS)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra(ANALYTICS_HOSTS)}`,
     "font-src 'self'",

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiProblem } from './api.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { ApiProblem } from '../lib/api-client.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { loadCoins, searchCoins } from './coins.ts';
 import type { Coin, Side } from './types.ts';

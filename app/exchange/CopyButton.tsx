@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** Copies `text` to the clipboard and says "Copied" (shown and announced) for two seconds. */
 export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {

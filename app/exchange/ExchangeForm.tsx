@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { CoinPicker } from './CoinPicker.tsx';
 import { cleanAmount, isPositiveAmount, shortAmount, typingAmount } from './format.ts';
 import { usePair, useQuote } from './hooks.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { Trans, useTranslation } from '../i18n/react.tsx';
+import { ApiProblem, api, idempotencyKey } from '../lib/api-client.ts';
 import { AddressField } from './AddressField.tsx';
-import { ApiProblem, api, idempotencyKey } from './api.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { useAddressCheck, useNow, useQuote } from './hooks.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
-import { ApiProblem, api } from './api.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { ApiProblem, api } from '../lib/api-client.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';

@@ -1,4 +1,4 @@
-import { api } from './api.ts';
+import { api } from '../lib/api-client.ts';
 import type { Coin } from './types.ts';
 
 let list: Promise<Coin[]> | null = null;

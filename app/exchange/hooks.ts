@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiProblem, api, isAbort, NETWORK_ERROR } from './api.ts';
+import { ApiProblem, api, isAbort, NETWORK_ERROR } from '../lib/api-client.ts';
 import type { AddressCheck, PairInfo, Quote, QuoteRequest } from './types.ts';
 
 export type QuoteState =

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import type { ApiProblem } from './api.ts';
+import type { TFunction } from '../i18n/i18n.ts';
+import type { ApiProblem } from '../lib/api-client.ts';
 
 const MEMO_KEYS: Record<string, string> = {
   'Destination tag': 'destinationTag',
@@ -22,11 +22,13 @@ export function problemText(t: TFunction, error: ApiProblem, coin?: string): str
     const value = error.details?.[name];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
   };
-  if (error.code === 'amount_below_min' && limit('min') && coin) {
-    return t('exchange.errors.min', { amount: limit('min'), coin: coin.toUpperCase() });
+  const min = limit('min');
+  const max = limit('max');
+  if (error.code === 'amount_below_min' && min && coin) {
+    return t('exchange.errors.min', { amount: min, coin: coin.toUpperCase() });
   }
-  if (error.code === 'amount_above_max' && limit('max') && coin) {
-    return t('exchange.errors.max', { amount: limit('max'), coin: coin.toUpperCase() });
+  if (error.code === 'amount_above_max' && max && coin) {
+    return t('exchange.errors.max', { amount: max, coin: coin.toUpperCase() });
   }
   if (error.message) return error.message;
   return error.status === 0 ? t('exchange.errors.network') : t('exchange.errors.generic');

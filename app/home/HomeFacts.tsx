@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { HOME_FACTS } from './facts.ts';
 
 /**

@@ -3,17 +3,10 @@ import { ALL_ACCEPTED, ALL_DECLINED } from '../consent/consent.ts';
 import {
   CONSENT_DEFAULTS,
   consentModeUpdate,
-  isAuditOrCrawler,
   pageName,
   shouldLoadTagManager,
   validateGtmId,
 } from './analytics.ts';
-
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-const LIGHTHOUSE =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('validateGtmId', () => {
   it('accepts GTM- and G- ids', () => {
@@ -63,32 +56,19 @@ describe('consent mode', () => {
 describe('shouldLoadTagManager', () => {
   const id = 'GTM-ABC123';
   it('loads after consent to analytics or advertising', () => {
-    expect(shouldLoadTagManager({ id, userAgent: BROWSER, consent: ALL_ACCEPTED })).toBe(true);
-    expect(shouldLoadTagManager({ id, userAgent: BROWSER, consent: { ...ALL_DECLINED, 2: true } })).toBe(
-      true,
-    );
-    expect(shouldLoadTagManager({ id, userAgent: BROWSER, consent: { ...ALL_DECLINED, 3: true } })).toBe(
-      true,
-    );
+    expect(shouldLoadTagManager({ id, consent: ALL_ACCEPTED })).toBe(true);
+    expect(shouldLoadTagManager({ id, consent: { ...ALL_DECLINED, 2: true } })).toBe(true);
+    expect(shouldLoadTagManager({ id, consent: { ...ALL_DECLINED, 3: true } })).toBe(true);
   });
   it('does not load without that consent', () => {
-    expect(shouldLoadTagManager({ id, userAgent: BROWSER, consent: null })).toBe(false);
-    expect(shouldLoadTagManager({ id, userAgent: BROWSER, consent: ALL_DECLINED })).toBe(false);
-    expect(shouldLoadTagManager({ id, userAgent: BROWSER, consent: { ...ALL_DECLINED, 4: true } })).toBe(
-      false,
-    );
+    expect(shouldLoadTagManager({ id, consent: null })).toBe(false);
+    expect(shouldLoadTagManager({ id, consent: ALL_DECLINED })).toBe(false);
+    expect(shouldLoadTagManager({ id, consent: { ...ALL_DECLINED, 4: true } })).toBe(false);
   });
   it('does not load without a valid id', () => {
     for (const missing of [undefined, null, '', 'UA-123']) {
-      expect(shouldLoadTagManager({ id: missing, userAgent: BROWSER, consent: ALL_ACCEPTED })).toBe(false);
+      expect(shouldLoadTagManager({ id: missing, consent: ALL_ACCEPTED })).toBe(false);
     }
-  });
-  it('never loads for crawlers and audits', () => {
-    for (const userAgent of [GOOGLEBOT, LIGHTHOUSE, 'Mozilla/5.0 (compatible; Google-PageSpeed Insights)']) {
-      expect(isAuditOrCrawler(userAgent), userAgent).toBe(true);
-      expect(shouldLoadTagManager({ id, userAgent, consent: ALL_ACCEPTED })).toBe(false);
-    }
-    expect(isAuditOrCrawler(BROWSER)).toBe(false);
   });
 });
 

@@ -1,10 +1,10 @@
-import { isbot } from 'isbot';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { splitLanguage } from '../../core/routing/paths.ts';
 import type { ConsentFlags } from '../consent/consent.ts';
 import { currentConsent, onConsentChange } from '../consent/store.ts';
 import { matchPage } from '../routing/match.ts';
+import { documentNonce } from './nonce.ts';
 
 /**
  * Google Tag Manager with Consent Mode v2 (SPEC §5, §7). Nothing happens without a configured id;
@@ -19,12 +19,6 @@ export const GTM_SCRIPT_URL = 'https://www.googletagmanager.com/gtm.js';
 export function validateGtmId(id: string): string {
   if (!GTM_ID_PATTERN.test(id)) throw new Error(`${id} is not a valid GTM-ID`);
   return id;
-}
-
-/** Search engines and performance audits (Lighthouse, PageSpeed Insights). */
-export function isAuditOrCrawler(userAgent: string | null | undefined): boolean {
-  const agent = userAgent ?? '';
-  return isbot(agent) || agent.includes('Chrome-Lighthouse') || agent.includes('PageSpeed');
 }
 
 export type ConsentState = 'granted' | 'denied';
@@ -63,14 +57,15 @@ export function consentModeUpdate(flags: ConsentFlags): Omit<ConsentModeSettings
   };
 }
 
-/** Whether the tag manager script may load: a valid id, consent to category 2 or 3, no robot. */
+/**
+ * Whether the tag manager script may load: a valid id and consent to category 2 or 3. Robots and
+ * audits get no id from the root loader at all.
+ */
 export function shouldLoadTagManager({
   id,
-  userAgent,
   consent,
 }: {
   id: string | null | undefined;
-  userAgent: string | null | undefined;
   consent: ConsentFlags | null;
 }): boolean {
   if (!id) return false;
@@ -79,8 +74,7 @@ export function shouldLoadTagManager({
   } catch {
     return false;
   }
-  if (!consent || !(consent[2] || consent[3])) return false;
-  return !isAuditOrCrawler(userAgent);
+  return Boolean(consent && (consent[2] || consent[3]));
 }
 
 export type AnalyticsEvent =
@@ -118,12 +112,6 @@ export function trackEvent(name: AnalyticsEvent, params: Record<string, unknown>
   dataLayer().push({ event: name, ...params });
 }
 
-/** The CSP nonce of this document, read from a server-rendered script (the property, not the attribute). */
-function documentNonce(): string | undefined {
-  const script = document.querySelector<HTMLScriptElement>('script[nonce]');
-  return script?.nonce || script?.getAttribute('nonce') || undefined;
-}
-
 function loadTagManager(id: string): void {
   const w = window as DataLayerWindow;
   if (w.__gtmLoaded) return;
@@ -139,7 +127,7 @@ function loadTagManager(id: string): void {
 
 function applyConsent(id: string, flags: ConsentFlags): void {
   gtag('consent', 'update', consentModeUpdate(flags));
-  if (shouldLoadTagManager({ id, userAgent: navigator.userAgent, consent: flags })) loadTagManager(id);
+  if (shouldLoadTagManager({ id, consent: flags })) loadTagManager(id);
 }
 
 /** The page name of a path (from app/routing/match.ts), `not-found` when no page matches. */

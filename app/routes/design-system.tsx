@@ -1,14 +1,13 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Button } from '../ui/Button.tsx';
 import { BUTTON_COLORS, BUTTON_SIZES } from '../ui/constants.ts';
 import { Drawer, type DrawerCloseReason } from '../ui/Drawer.tsx';
 import { Image } from '../ui/Image.tsx';
-import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { TextInput, type ValidationStatus } from '../ui/TextInput.tsx';
 import { Tooltip, TooltipButton } from '../ui/Tooltip.tsx';
 
@@ -65,7 +64,6 @@ export default function DesignSystem() {
         pathname={pathname}
       />
       <meta name="robots" content="noindex" />
-      <LoadingBar testId="ds-loading-bar" />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{t('ui.showcase.intro')}</p>
 

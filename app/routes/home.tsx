@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { defaultPair, type PairData } from '../exchange/pair.server.ts';
 import { HomeFacts } from '../home/HomeFacts.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { data, type HeadersArgs, type LoaderFunctionArgs, useLocation } from 'react-router';
 import { maintenanceMode } from '../../core/config.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { SwapStatusView } from '../exchange/SwapStatus.tsx';
 import { loadSwapPage, type SwapPageData } from '../exchange/swap-page.server.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 
 /** /swap/{swapId}: resolves the page, then the swap (404 'Swap not found'). */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { type SwapStepData, swapStep } from '../exchange/pair.server.ts';
 import { type SwapQuery, swapSearch } from '../exchange/query.ts';
 import { SwapCreate } from '../exchange/SwapCreate.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';

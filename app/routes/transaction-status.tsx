@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
-import { ApiProblem, api } from '../exchange/api.ts';
 import { problemText } from '../exchange/messages.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { trackEvent } from '../lib/analytics.ts';
+import { ApiProblem, api } from '../lib/api-client.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PARAM_CHECKS } from '../routing/pages.ts';
 import { PageHead } from '../shell/PageHead.tsx';
@@ -38,9 +39,13 @@ export default function TransactionStatus() {
     setError(null);
     try {
       await api(`/api/v1/swaps/${swapId}`, { lang });
+      trackEvent('swap_status_check', { result: 'found' });
       navigate(localizePath(lang, `/swap/${swapId}`));
     } catch (problem) {
       setChecking(false);
+      trackEvent('swap_status_check', {
+        result: problem instanceof ApiProblem && problem.status === 404 ? 'not_found' : 'error',
+      });
       if (problem instanceof ApiProblem && problem.status === 404) setError(t('statusCheck.errors.notFound'));
       else
         setError(

@@ -148,3 +148,6 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   /** A swap id: 128 random bits as 26 lowercase base32 characters (core/exchange/swaps.ts). */
   swapId: /^[a-z2-7]{26}$/,
 };
+
+/** The catch-all route's id (app/routes.ts): paths no page matches. */
+export const NOT_FOUND_ROUTE_ID = 'not-found';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { useTranslation } from '../i18n/react.tsx';
 
 export interface ErrorView {
   status: number;

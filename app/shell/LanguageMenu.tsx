@@ -1,8 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { type Lang, languageCookie, orderedLanguages } from '../../core/i18n/languages.ts';
 import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { trackEvent } from '../lib/analytics.ts';
+import { Drawer } from '../ui/Drawer.tsx';
 
 /** Flag emoji from a country code: two regional-indicator letters. */
 function flagEmoji(country: string): string {
@@ -10,60 +12,75 @@ function flagEmoji(country: string): string {
 }
 
 /**
- * Language list (SPEC §4): English first, then the browser's language, then the rest by code.
- * Choosing one stores the cookie and loads the same page in that language. Blog pages are English
- * only, so the menu is disabled there.
+ * The language button and its drawer from the right (SPEC §2, §4): English first, then the
+ * browser's language, then the rest by code. Choosing one stores the cookie and loads the same page
+ * in that language. Blog pages are English only, so the button is disabled there.
  */
-export function LanguageMenu({ browserLanguages }: { browserLanguages: readonly string[] }) {
+export function LanguageMenu({
+  browserLanguages,
+  className = '',
+  testId = 'language-button',
+}: {
+  browserLanguages: readonly string[];
+  className?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
+  const [open, setOpen] = useState(false);
   const { lang, path } = splitLanguage(location.pathname);
   const disabled = isBlogPath(path);
   const entries = orderedLanguages(lang, browserLanguages);
   const current = entries.find((entry) => entry.selected);
 
-  if (disabled) {
-    return (
-      <button
-        type="button"
-        disabled
-        className="rounded-md px-3 py-2 text-sm opacity-50"
-        aria-label={t('language.label')}
-      >
-        {current?.code.toUpperCase()}
-      </button>
-    );
-  }
   const choose = (code: Lang) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the spec asks for a plain 365-day cookie.
     document.cookie = languageCookie(code);
     trackEvent('language_select', { language: code });
   };
   return (
-    <details className="relative" data-testid="language-menu">
-      <summary
-        className="cursor-pointer list-none rounded-md px-3 py-2 text-sm hover:bg-brand-50"
-        aria-label={t('language.choose')}
+    <>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`${t('language.choose')}: ${current?.alias ?? ''}`}
+        title={disabled ? t('language.blogOnlyEnglish') : undefined}
+        data-testid={testId}
+        className={`inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent ${className}`}
       >
-        <span aria-hidden="true">{current ? flagEmoji(current.flag) : ''}</span> {current?.code.toUpperCase()}
-      </summary>
-      <ul className="absolute right-0 z-20 mt-2 max-h-96 w-56 overflow-auto rounded-lg bg-surface p-2 shadow-lg">
-        {entries.map((entry) => (
-          <li key={entry.code}>
-            <a
-              href={`${localizePath(entry.code, path)}${location.search}`}
-              hrefLang={entry.code}
-              lang={entry.code}
-              aria-current={entry.selected ? 'true' : undefined}
-              onClick={() => choose(entry.code)}
-              className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-brand-50 aria-[current]:font-semibold"
-            >
-              <span aria-hidden="true">{flagEmoji(entry.flag)}</span>
-              <span>{entry.alias}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </details>
+        <span aria-hidden="true">{current ? flagEmoji(current.flag) : ''}</span>
+        <span>{current?.code.toUpperCase()}</span>
+      </button>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('language.drawerTitle')}
+        side="right"
+        testId="language-drawer"
+      >
+        <ul className="grid gap-1" data-testid="language-menu">
+          {entries.map((entry) => (
+            <li key={entry.code}>
+              <a
+                href={`${localizePath(entry.code, path)}${location.search}`}
+                hrefLang={entry.code}
+                lang={entry.code}
+                aria-current={entry.selected ? 'true' : undefined}
+                onClick={() => choose(entry.code)}
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 aria-[current]:bg-brand-50 aria-[current]:font-semibold"
+              >
+                <span aria-hidden="true" className="text-lg">
+                  {flagEmoji(entry.flag)}
+                </span>
+                <span className="flex-1">{entry.alias}</span>
+                <span className="text-xs text-muted uppercase">{entry.code}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Drawer>
+    </>
   );
 }

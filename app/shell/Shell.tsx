@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConsentBanner } from '../consent/ConsentBanner.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import type { RootData } from '../root.tsx';
 import type { LayoutName } from '../routing/pages.ts';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** The page shell every layout wears; the bare layout (widgets, maintenance) has none. */
 export function Shell({
   layout,
-  browserLanguages,
+  root,
   children,
 }: {
   layout: LayoutName;
-  browserLanguages: readonly string[];
+  /** The root loader's data; missing when that loader failed (the fatal error page). */
+  root: RootData | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -22,7 +25,8 @@ export function Shell({
       <a href="#main" className="sr-only focus:not-sr-only">
         {t('site.skipToContent')}
       </a>
-      <Header browserLanguages={browserLanguages} />
+      <LoadingBar />
+      <Header browserLanguages={root?.browserLanguages ?? []} links={root?.links} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, type LinkProps } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import { BUTTON_DEFAULTS, type ButtonColor, type ButtonSize } from './constants.ts';
 
 const BASE =

@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect, useReducer } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import { LOADING_INDICATOR } from './constants.ts';
 import { useIsomorphicLayoutEffect } from './hooks.ts';
 import { type LoadingBarEvent, type LoadingBarPhase, loadingBarStep } from './loading-bar-machine.ts';

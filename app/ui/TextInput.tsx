@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 export type TextInputType = 'text' | 'password' | 'search';
 export type ValidationStatus = 'neutral' | 'success' | 'error';

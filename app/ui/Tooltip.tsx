@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import {
   TOOLTIP_BUTTON,
   TOOLTIP_DEFAULT,

@@ -117,3 +117,15 @@ export const DRAWER = {
 
 /** Fallback delay when `requestIdleCallback` is missing (ms). */
 export const IDLE_CALLBACK_FALLBACK_MS = 50;
+
+/** Desktop navigation submenus (SPEC §4 "Desktop navigation"). */
+export const NAV_MENU = {
+  /** Pointer resting on a trigger opens its submenu after this long (ms). */
+  openDelayMs: 200,
+  /** With a submenu open, moving to another trigger switches after this long (ms). */
+  switchDelayMs: 150,
+  /** After a submenu closed, a trigger entered within this window opens at once (ms). */
+  skipDelayMs: 300,
+  /** Pointer leaving the trigger and its submenu closes it after this long (ms). */
+  closeDelayMs: 150,
+} as const;

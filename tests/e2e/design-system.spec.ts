@@ -398,7 +398,7 @@ test.describe('at 1280 px', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    const bar = page.getByTestId('ds-loading-bar');
+    const bar = page.getByTestId('loading-bar');
     await expect(bar).toHaveAttribute('data-phase', 'idle');
     await expect(bar).toHaveCSS('opacity', '0');
     await page.evaluate(() => {
@@ -408,9 +408,7 @@ test.describe('at 1280 px', () => {
         probe.click = performance.now();
       });
       new MutationObserver(() => {
-        if (
-          document.querySelector('[data-testid="ds-loading-bar"]')?.getAttribute('data-phase') === 'growing'
-        ) {
+        if (document.querySelector('[data-testid="loading-bar"]')?.getAttribute('data-phase') === 'growing') {
           probe.growing ??= performance.now();
         }
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });

@@ -7,7 +7,7 @@ import { BROWSER_UA, translate, waitForHydration } from './helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
-/** A dictionary text; English while a language has no translation of the key yet (i18next's fallback). */
+/** A dictionary text; English while a language has no translation of the key yet (the runtime's fallback). */
 function text(lang: Lang, key: string): string {
   try {
     return translate(lang, key);

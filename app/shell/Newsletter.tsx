@@ -1,0 +1,230 @@
+import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react';
+import { SUBSCRIBE_ACTION } from '../../core/newsletter/email.ts';
+import { Trans, useTranslation } from '../i18n/react.tsx';
+import { trackEvent } from '../lib/analytics.ts';
+import { ApiProblem, api } from '../lib/api-client.ts';
+import { useNonce } from '../lib/nonce.ts';
+import type { RecaptchaConfig } from '../lib/recaptcha.ts';
+import { Button } from '../ui/Button.tsx';
+import { TextInput } from '../ui/TextInput.tsx';
+import {
+  INITIAL_NEWSLETTER_STATE,
+  type NewsletterStatus,
+  newsletterReducer,
+  submittedEmail,
+} from './newsletter-machine.ts';
+
+export const SUBSCRIBE_PATH = '/apiglobal/contact/subscribe';
+
+const NOTICE_LINK =
+  'underline underline-offset-2 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 rounded-sm';
+
+/**
+ * The footer's newsletter block (SPEC §4, §5, §7): checks the address, gets a reCAPTCHA token (the
+ * script loads on first focus or on submit, never with the page) and subscribes. Without a site key
+ * the server does not check, and the token is sent as null.
+ */
+/** The human check's loader, fetched with the form's first use rather than with the page. */
+const humanCheck = () => import('../lib/recaptcha.ts');
+
+export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null }) {
+  const { t, i18n } = useTranslation();
+  const nonce = useNonce();
+  const [state, dispatch] = useReducer(newsletterReducer, INITIAL_NEWSLETTER_STATE);
+  const busy = useRef(false);
+  const preloaded = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const inputId = `${id}-email`;
+  const headingId = `${id}-title`;
+
+  // Focus follows the block: to the close or retry button when they replace the form, and back to
+  // the field when the form returns.
+  const previous = useRef<NewsletterStatus>(state.status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = state.status;
+    if (was === state.status) return;
+    if (state.status === 'success') closeRef.current?.focus();
+    else if (state.status === 'error') retryRef.current?.focus();
+    else if (state.status === 'wait' && was !== 'loading') inputRef.current?.focus();
+  }, [state.status]);
+
+  const preload = () => {
+    if (!recaptcha || preloaded.current) return;
+    preloaded.current = true;
+    // A failure here is reported by the submit that needs the token.
+    humanCheck()
+      .then(({ loadRecaptcha }) => loadRecaptcha({ ...recaptcha, nonce }))
+      .catch(() => {});
+  };
+
+  const subscribe = async (email: string) => {
+    let status: number | string = 'human_check';
+    try {
+      const googleReCaptchaToken = recaptcha
+        ? await (await humanCheck()).getRecaptchaToken({ ...recaptcha, nonce }, SUBSCRIBE_ACTION)
+        : null;
+      status = 'network';
+      await api(SUBSCRIBE_PATH, {
+        lang: i18n.language,
+        method: 'POST',
+        body: { email, googleReCaptchaToken },
+      });
+      dispatch({ type: 'succeeded' });
+      trackEvent('newsletter_submit_success');
+    } catch (error) {
+      dispatch({ type: 'failed' });
+      trackEvent('newsletter_submit_error', {
+        status: error instanceof ApiProblem && error.status > 0 ? error.status : status,
+      });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state.status !== 'wait' || busy.current) return;
+    const next = newsletterReducer(state, { type: 'submit' });
+    dispatch({ type: 'submit' });
+    if (next.status !== 'loading') {
+      inputRef.current?.focus();
+      return;
+    }
+    busy.current = true;
+    void subscribe(submittedEmail(state));
+  };
+
+  const announcement =
+    state.status === 'success'
+      ? t('newsletter.success')
+      : state.status === 'error'
+        ? t('newsletter.error')
+        : '';
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-surface p-5 text-ink shadow-sm desk:p-6"
+      data-testid="newsletter"
+      data-status={state.status}
+    >
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t('newsletter.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{t('newsletter.text')}</p>
+
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+
+      {state.status === 'success' ? (
+        <div
+          className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3"
+          data-testid="newsletter-success"
+        >
+          <p className="flex items-center gap-2 font-semibold text-emerald-800">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+              <path
+                d="m5 12.5 4.5 4.5L19 7.5"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {t('newsletter.success')}
+          </p>
+          <Button
+            ref={closeRef}
+            color="secondary"
+            size="sm"
+            onClick={() => dispatch({ type: 'close' })}
+            data-testid="newsletter-close"
+          >
+            {t('newsletter.close')}
+          </Button>
+        </div>
+      ) : state.status === 'error' ? (
+        <div
+          className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 px-4 py-3"
+          data-testid="newsletter-error"
+        >
+          <p className="font-semibold text-red-800">{t('newsletter.error')}</p>
+          <Button
+            ref={retryRef}
+            color="secondary"
+            size="sm"
+            onClick={() => dispatch({ type: 'retry' })}
+            data-testid="newsletter-retry"
+          >
+            {t('newsletter.retry')}
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="mt-4">
+          <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
+            {t('newsletter.emailLabel')}
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <TextInput
+              ref={inputRef}
+              id={inputId}
+              name="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={t('newsletter.placeholder')}
+              value={state.email}
+              onValueChange={(email) => dispatch({ type: 'edit', email })}
+              onFocus={preload}
+              readOnly={state.status === 'loading'}
+              error={state.invalid ? { status: 'invalid', message: t('newsletter.invalidEmail') } : undefined}
+              className="min-w-0 flex-1"
+              data-testid="newsletter-email"
+            />
+            <Button
+              type="submit"
+              loading={state.status === 'loading'}
+              className="sm:shrink-0"
+              data-testid="newsletter-submit"
+            >
+              {t('newsletter.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {recaptcha && (
+        <p className="mt-3 text-xs text-muted" data-testid="newsletter-recaptcha-notice">
+          <Trans
+            i18nKey="newsletter.recaptchaNotice"
+            components={{
+              privacy: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
+                <a
+                  href="https://policies.google.com/privacy"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={NOTICE_LINK}
+                />
+              ),
+              terms: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
+                <a
+                  href="https://policies.google.com/terms"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={NOTICE_LINK}
+                />
+              ),
+            }}
+          />
+        </p>
+      )}
+    </section>
+  );
+}
