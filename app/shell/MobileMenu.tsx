@@ -4,6 +4,7 @@ import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { lockScroll, useIsMobile } from '../ui/hooks.ts';
+import { CROSS_PATH, StrokeIcon } from '../ui/StrokeIcon.tsx';
 import { AccountButton } from './AccountButton.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ChevronIcon } from './NavIcon.tsx';
@@ -74,16 +75,7 @@ export function MobileMenu({
         onClick={() => setOpen((value) => !value)}
         className="grid size-10 place-items-center rounded-lg text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-        </svg>
+        <StrokeIcon d={open ? CROSS_PATH : 'M4 7h16M4 12h16M4 17h16'} className="size-6" />
       </button>
       <div
         id={panelId}

@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../ui/StrokeIcon.tsx';
 import type { NavIconName } from './navigation.ts';
 
 /** 24×24 stroke paths, one per navigation item. */
@@ -19,24 +20,6 @@ const PATHS: Record<NavIconName, string> = {
   faq: 'M5 5h14v10H9l-4 4z',
 };
 
-/** A 24×24 line drawing in the current text colour, hidden from assistive technology. */
-function StrokeIcon({ d, className, strokeWidth }: { d: string; className: string; strokeWidth: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
 export function NavIcon({ name, className = 'size-5' }: { name: NavIconName; className?: string }) {
   return <StrokeIcon d={PATHS[name]} className={className} strokeWidth="1.8" />;
 }
@@ -47,11 +30,10 @@ export function ChevronIcon({ open, className = 'size-4' }: { open: boolean; cla
     <StrokeIcon
       d="m6 9 6 6 6-6"
       className={`${className} shrink-0 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
-      strokeWidth="2"
     />
   );
 }
 
 export function ExternalIcon({ className = 'size-3.5' }: { className?: string }) {
-  return <StrokeIcon d="M14 5h5v5M19 5l-8 8M17 14v5H5V7h5" className={className} strokeWidth="2" />;
+  return <StrokeIcon d="M14 5h5v5M19 5l-8 8M17 14v5H5V7h5" className={className} />;
 }

@@ -12,6 +12,7 @@ import { DRAWER } from './constants.ts';
 import type { DrawerProps, DrawerSide } from './Drawer.tsx';
 import { type DragSample, dragOffset, releaseVelocity, shouldClose } from './drawer-gesture.ts';
 import { focusableIn, lockScroll, useIsMobile, useIsomorphicLayoutEffect } from './hooks.ts';
+import { CROSS_PATH, StrokeIcon } from './StrokeIcon.tsx';
 
 type Phase = 'closed' | 'opening' | 'open' | 'closing';
 
@@ -284,16 +285,7 @@ export function DrawerSheet({
                 data-part="close"
                 className="ml-auto grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
+                <StrokeIcon d={CROSS_PATH} />
               </button>
             )}
           </div>

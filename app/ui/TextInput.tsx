@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
+import { CROSS_PATH, StrokeIcon } from './StrokeIcon.tsx';
 
 export type TextInputType = 'text' | 'password' | 'search';
 export type ValidationStatus = 'neutral' | 'success' | 'error';
@@ -56,18 +57,9 @@ const TAG_ICON: Record<ValidationStatus, string> = { neutral: 'â€¢', success: 'â
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+    <StrokeIcon d={`M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z${crossed ? 'M3 3l18 18' : ''}`}>
       <circle cx="12" cy="12" r="3" />
-      {crossed && <path d="M3 3l18 18" />}
-    </svg>
+    </StrokeIcon>
   );
 }
 
@@ -161,17 +153,9 @@ export function TextInput({
         } ${disabled ? 'opacity-60' : ''}`}
       >
         {type === 'search' && (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="ml-3 size-4 shrink-0 text-muted"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <StrokeIcon d="m20 20-3.5-3.5" className="ml-3 size-4 shrink-0 text-muted">
             <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-3.5-3.5" />
-          </svg>
+          </StrokeIcon>
         )}
         <input
           {...inputProps}
@@ -206,16 +190,7 @@ export function TextInput({
             data-part="clear"
             className="mr-1 grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <StrokeIcon d={CROSS_PATH} className="size-4" />
           </button>
         )}
         {type === 'password' && (
