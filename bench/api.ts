@@ -4,11 +4,8 @@
  *   npm run bench:api [-- --seconds 10 --concurrency 16]
  * Only loopback traffic; the run is bounded in time and request count.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBenchServer } from './server.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '16' } },
@@ -16,34 +13,6 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const MAX_REQUESTS = 200_000;
-const PORT = 4700 + Math.floor(Math.random() * 200);
-const BASE = `http://127.0.0.1:${PORT}`;
-const ROOT = resolve(import.meta.dirname, '..');
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/start.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      BASE_URL: BASE,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      RATE_LIMIT_READS_PER_MINUTE: '100000000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -83,8 +52,12 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-'));
-const server = await startServer(dataDir);
+const server = await startBenchServer({
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  RATE_LIMIT_READS_PER_MINUTE: '100000000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+});
+const BASE = server.base;
 try {
   const quote = { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' };
   const swap = { ...quote, payoutAddress: '0x52908400098527886E0F7030069857D2E4169EE7' };
@@ -104,7 +77,5 @@ try {
   );
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,19 +1,14 @@
 /**
  * The JavaScript the home page loads for its first render, against the DESIGN budget.
  *   npm run bench:bundle            (script line: "bench:bundle": "node bench/bundle.ts")
- * Builds the app when build/ is missing, starts the production server on a free loopback port with
- * a fresh data directory, fetches `/`, collects every `<script src>`, `<link rel="modulepreload">`
+ * Starts the production server (bench/server.ts: built first when build/ is missing, fresh data
+ * directory), fetches `/`, collects every `<script src>`, `<link rel="modulepreload">`
  * and the `import`s of the inline module scripts, follows the static imports of each chunk (what the
  * browser fetches before hydrating), and sums raw and gzip (level 9) sizes per file.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startBenchServer } from './server.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 /** DESIGN budget: the React Router floor plus what the home page may add, gzip. */
 const FLOOR_KB = 110;
 const HOME_KB = 40;
@@ -22,36 +17,6 @@ const PAGE = process.env.BENCH_PAGE ?? '/';
 /** A desktop browser: the root language redirect skips tools, but the page must be the real one. */
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
 
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find(Boolean);
@@ -88,16 +53,8 @@ function dynamicImports(code: string): string[] {
 
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
-if (!existsSync(join(ROOT, 'build/client')) || !existsSync(join(ROOT, 'build/server'))) {
-  console.log('build/ is missing: running react-router build');
-  const built = spawnSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('react-router build failed');
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-bundle-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = await startServer(port, dataDir);
+const server = await startBenchServer();
+const base = server.base;
 try {
   const response = await fetch(new URL(PAGE, base), { headers: { 'user-agent': UA } });
   if (!response.ok) throw new Error(`${PAGE} answered ${response.status}`);
@@ -163,7 +120,5 @@ try {
       : `over budget by ${over.toFixed(1)} KB: ${kb(gzip)} KB gzip of ${BUDGET_KB} KB (React Router floor ~${FLOOR_KB} KB + ${HOME_KB} KB home page)`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { Button } from '../ui/Button.tsx';
 import { CoinPicker } from './CoinPicker.tsx';
 import { cleanAmount, isPositiveAmount, shortAmount, typingAmount } from './format.ts';
 import { usePair, useQuote } from './hooks.ts';
@@ -233,14 +234,16 @@ export function ExchangeForm({
         ) : null}
       </div>
 
-      <button
+      <Button
         type="submit"
+        size="lg"
+        block
         disabled={!canProceed}
         data-testid="exchange-submit"
-        className="mt-4 w-full rounded-lg bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        className="mt-4"
       >
         {t('exchange.form.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { Trans, useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api, idempotencyKey } from '../lib/api-client.ts';
+import { Button } from '../ui/Button.tsx';
 import { AddressField } from './AddressField.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
@@ -209,14 +210,9 @@ export function SwapCreate({
         <h2 id={`${id}-title`} className="text-2xl font-semibold">
           {t('exchange.create.title')}
         </h2>
-        <button
-          type="button"
-          onClick={onEdit}
-          data-testid="edit-pair"
-          className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-        >
+        <Button color="ghost" size="sm" onClick={onEdit} data-testid="edit-pair">
           {t('exchange.create.edit')}
-        </button>
+        </Button>
       </div>
 
       <section
@@ -375,15 +371,14 @@ export function SwapCreate({
               data-testid="promo-code"
               className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 uppercase focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
             />
-            <button
-              type="button"
+            <Button
+              color="secondary"
               onClick={applyPromo}
               disabled={!promoInput.trim() || promoInput.trim() === promo}
               data-testid="promo-apply"
-              className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
             >
               {t('exchange.promo.apply')}
-            </button>
+            </Button>
           </div>
           <p
             id={`${id}-promoCode-message`}
@@ -446,15 +441,9 @@ export function SwapCreate({
         </p>
       )}
 
-      <button
-        type="submit"
-        disabled={submitting}
-        aria-busy={submitting || undefined}
-        data-testid="create-swap"
-        className="mt-6 w-full rounded-lg bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
-      >
+      <Button type="submit" size="lg" block loading={submitting} data-testid="create-swap" className="mt-6">
         {submitting ? t('exchange.create.creating') : t('exchange.create.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api } from '../lib/api-client.ts';
+import { Button } from '../ui/Button.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
@@ -508,14 +509,9 @@ function SimulateDeposit({
             className="mt-1 rounded-lg border border-slate-300 bg-surface px-3 py-2 focus:border-brand-500 focus:outline-none"
           />
         </div>
-        <button
-          type="submit"
-          disabled={sending}
-          data-testid="simulate-submit"
-          className="rounded-lg bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
-        >
+        <Button type="submit" loading={sending} data-testid="simulate-submit">
           {sending ? t('swapStatus.sandbox.sending') : t('swapStatus.sandbox.submit')}
-        </button>
+        </Button>
       </form>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">

@@ -8,6 +8,7 @@ import { ApiProblem, api } from '../lib/api-client.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PARAM_CHECKS } from '../routing/pages.ts';
 import { PageHead } from '../shell/PageHead.tsx';
+import { Button } from '../ui/Button.tsx';
 
 export function loader(args: LoaderFunctionArgs): PageData {
   return resolvePage(args);
@@ -92,14 +93,9 @@ export default function TransactionStatus() {
             data-testid="status-swap-id"
             className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 font-mono focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
           />
-          <button
-            type="submit"
-            disabled={checking}
-            data-testid="status-submit"
-            className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
-          >
+          <Button type="submit" loading={checking} data-testid="status-submit">
             {checking ? t('statusCheck.checking') : t('statusCheck.submit')}
-          </button>
+          </Button>
         </div>
         <p
           id={`${id}-message`}

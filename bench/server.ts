@@ -1,0 +1,59 @@
+/**
+ * The production server for a benchmark: `server/start.ts` (which builds the app first when build/
+ * is missing) on a free loopback port with a fresh data directory, so each run starts from the
+ * embedded default database and demo content.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface BenchServer {
+  /** `http://127.0.0.1:PORT` */
+  base: string;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Starts the server with `env` on top of this process's environment and waits for /healthz. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {}
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  await stop();
+  throw new Error('server did not start');
+}
