@@ -6,7 +6,7 @@ import type { GlobalData } from '../core/global/global-data.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
 import type { Services } from '../core/services.ts';
-import { ApiError, errorResponse, requestLanguage } from './api/errors.ts';
+import { ApiError, enforceRateLimit, errorResponse, requestLanguage } from './api/errors.ts';
 import { clientIp } from './client-ip.ts';
 
 const HOUR = 60 * 60_000;
@@ -88,13 +88,7 @@ export function createApiGlobal(services: Services): Hono {
       c.header('Cache-Control', 'no-store');
       const ip = clientIp(c, config.TRUST_PROXY);
       const limit = config.RATE_LIMIT_SUBSCRIBE_PER_HOUR;
-      const verdict = await rateLimiter.hit(`subscribe:ip:${ip}`, limit, HOUR);
-      c.header('RateLimit-Limit', String(limit));
-      c.header('RateLimit-Remaining', String(verdict.remaining));
-      if (!verdict.allowed) {
-        c.header('Retry-After', String(verdict.retryAfterSeconds));
-        throw new ApiError(429, 'rate_limited', { values: { seconds: verdict.retryAfterSeconds } });
-      }
+      await enforceRateLimit(c, rateLimiter, `subscribe:ip:${ip}`, limit, HOUR);
       await next();
     },
     bodyLimit({

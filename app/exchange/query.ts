@@ -1,14 +1,10 @@
-import type { RateType } from './types.ts';
+import type { QuoteRequest } from './types.ts';
 
-/** The swap step's address query: /swap?from=btc&fromNetwork=bitcoin&to=eth&toNetwork=ethereum&amount=0.1&rate=fixed */
-export interface SwapQuery {
-  from: string;
-  fromNetwork: string;
-  to: string;
-  toNetwork: string;
-  amount: string;
-  rateType: RateType;
-}
+/**
+ * The swap step's address query: /swap?from=btc&fromNetwork=bitcoin&to=eth&toNetwork=ethereum&amount=0.1&rate=fixed,
+ * the quote request it leads to without the promo code (entered on the step itself).
+ */
+export type SwapQuery = Omit<QuoteRequest, 'promoCode'>;
 
 export function swapSearch(query: SwapQuery): string {
   const params = new URLSearchParams({

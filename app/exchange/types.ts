@@ -1,25 +1,13 @@
+import type { PublicCoin } from '../../core/catalogue/catalogue.ts';
 import type { SwapView } from '../../core/exchange/swaps.ts';
 import type { RateType, SwapStatus } from '../../core/exchange/types.ts';
 
 export type { RateType, SwapStatus, SwapView };
 
-/** A coin's network as GET /api/v1/coins lists it. */
-export interface CoinNetwork {
-  network: string;
-  name: string;
-  memo: { name: string; required: boolean } | null;
-  min: string;
-  max: string;
-  decimals: number;
-}
-
-/** A coin as GET /api/v1/coins lists it; its main network comes first. */
-export interface Coin {
-  code: string;
-  name: string;
-  icon: string;
-  networks: CoinNetwork[];
-}
+/** A coin as GET /api/v1/coins lists it (the catalogue's public view); its main network comes first. */
+export type Coin = PublicCoin;
+/** One of a coin's networks, with its limits, memo rule and decimals. */
+export type CoinNetwork = PublicCoin['networks'][number];
 
 /** One side of a pair: a coin on one of its networks. */
 export interface Side {

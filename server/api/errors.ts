@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_LANG, type Lang, parseAcceptLanguage, pickLanguage } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
+import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 
 export interface ApiErrorBody {
@@ -49,4 +50,24 @@ export function errorResponse(c: Context, services: Services, error: ApiError): 
     },
   };
   return c.json(body, error.status);
+}
+
+/**
+ * Counts one request of `key` against `limit` per `windowMs`, states the limit in RateLimit headers
+ * and, beyond it, answers 429 `rate_limited` with Retry-After.
+ */
+export async function enforceRateLimit(
+  c: Context,
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<void> {
+  const verdict = await limiter.hit(key, limit, windowMs);
+  c.header('RateLimit-Limit', String(limit));
+  c.header('RateLimit-Remaining', String(verdict.remaining));
+  if (!verdict.allowed) {
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    throw new ApiError(429, 'rate_limited', { values: { seconds: verdict.retryAfterSeconds } });
+  }
 }

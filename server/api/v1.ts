@@ -11,7 +11,7 @@ import { type Partner, partnerForKey } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
-import { ApiError, errorResponse, requestLanguage } from './errors.ts';
+import { ApiError, enforceRateLimit, errorResponse, requestLanguage } from './errors.ts';
 import { openApiDocument, renderApiDocs } from './openapi.ts';
 import {
   addressQuerySchema,
@@ -75,13 +75,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     const write = c.req.method === 'POST' && !c.req.path.endsWith('/quotes');
     const base = write ? config.RATE_LIMIT_WRITES_PER_MINUTE : config.RATE_LIMIT_READS_PER_MINUTE;
     const limit = partner ? base * config.RATE_LIMIT_PARTNER_MULTIPLIER : base;
-    const verdict = await limiter.hit(`${write ? 'w' : 'r'}:${c.get('client')}`, limit, MINUTE);
-    c.header('RateLimit-Limit', String(limit));
-    c.header('RateLimit-Remaining', String(verdict.remaining));
-    if (!verdict.allowed) {
-      c.header('Retry-After', String(verdict.retryAfterSeconds));
-      throw new ApiError(429, 'rate_limited', { values: { seconds: verdict.retryAfterSeconds } });
-    }
+    await enforceRateLimit(c, limiter, `${write ? 'w' : 'r'}:${c.get('client')}`, limit, MINUTE);
     await next();
   });
 
