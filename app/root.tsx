@@ -26,13 +26,14 @@ import { IntentPrefetch } from './navigation/IntentPrefetch.tsx';
 import { NavigationScroll } from './navigation/NavigationScroll.tsx';
 import { maintenanceMiddleware } from './routing/maintenance-middleware.server.ts';
 import { matchPage } from './routing/match.ts';
+import { pageMiddleware } from './routing/page-middleware.server.ts';
 import { LAYOUTS_WITHOUT_TRANSITION, type LayoutName } from './routing/pages.ts';
 import { pathRuleMiddleware } from './routing/path-rule-middleware.server.ts';
 import { ErrorPage } from './shell/ErrorPage.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { siteLinks } from './shell/site-links.ts';
 
-export const middleware = [maintenanceMiddleware, pathRuleMiddleware];
+export const middleware = [maintenanceMiddleware, pathRuleMiddleware, pageMiddleware];
 
 /** Before a client navigation renders, the target page's dictionary is loaded (SPEC §4). */
 const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {

@@ -10,16 +10,18 @@ const PORT = 4300 + Math.floor(Math.random() * 500);
 
 interface Started {
   child: ChildProcess;
-  logs: { msg: string }[];
+  logs: { msg: string; react?: string }[];
   exited: Promise<number | null>;
 }
 
 /** Runs `npm start`'s entry point as its own process, on PGlite under a temporary data dir. */
 async function start(): Promise<Started> {
+  // As `npm start` runs it: no NODE_ENV (Vitest sets 'test' for itself).
+  const { NODE_ENV: _testMode, ...environment } = process.env;
   const child = spawn(process.execPath, ['server/start.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...environment,
       PORT: String(PORT),
       BASE_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: dataDir,
@@ -28,7 +30,7 @@ async function start(): Promise<Started> {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const logs: { msg: string }[] = [];
+  const logs: Started['logs'] = [];
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   await new Promise<void>((ready, fail) => {
     let buffer = '';
@@ -37,7 +39,7 @@ async function start(): Promise<Started> {
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
       for (const line of lines) {
-        const entry = JSON.parse(line) as { msg: string };
+        const entry = JSON.parse(line) as Started['logs'][number];
         logs.push(entry);
         if (entry.msg === 'Listening') ready();
       }
@@ -55,6 +57,8 @@ describe('npm start', () => {
   it('migrates and seeds an empty database, serves, and stops cleanly on SIGTERM', async () => {
     const server = await start();
     expect(server.logs.map((entry) => entry.msg)).toContain('Seeded demo data into an empty database');
+    // React and React Router run their production builds without the user setting NODE_ENV.
+    expect(server.logs.find((entry) => entry.msg === 'Listening')?.react).toBe('production');
     const response = await fetch(`http://127.0.0.1:${PORT}/exchange`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/exchange-pairs');

@@ -1,15 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { splitLanguage } from '../../core/routing/paths.ts';
-import { noRouteFound, pageNotFound, visiblePath } from '../routing/page-loader.server.ts';
+import { noRouteFound } from '../routing/page-loader.server.ts';
 
 /**
- * Every path no page matches. A first segment shaped like a language code that is not one of ours
- * is a failed check of the language parameter ('Page Not Found'); anything else matches no route.
+ * Every path no page route takes. The root's page middleware answers it with the right 404 before
+ * this loader runs; the loader exists so that a client navigation here asks the server.
  */
 export function loader({ request }: LoaderFunctionArgs): never {
-  const url = new URL(request.url);
-  if (splitLanguage(visiblePath(url)).unknownPrefix) pageNotFound(url);
-  noRouteFound(url);
+  noRouteFound(new URL(request.url));
 }
 
 export default function NotFound() {

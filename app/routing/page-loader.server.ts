@@ -1,9 +1,5 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { createContext, data, type LoaderFunctionArgs } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
-import { assertRouteMiddlewareName } from '../../core/routing/middleware-names.ts';
-import { splitLanguage } from '../../core/routing/paths.ts';
-import { matchPage } from './match.ts';
-import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware.ts';
 
 export interface PageData {
   page: string;
@@ -39,33 +35,10 @@ export function noRouteFound(url: URL): never {
   throw data(`Page not found: ${fullPath(url)}`, { status: 404 });
 }
 
-/**
- * Resolves the page for a request: matches the full pattern, runs the parameter checks, then the
- * page's named middlewares unless a path rule switched them off.
- */
-export function resolvePage({ request, context }: LoaderFunctionArgs): PageData {
-  const url = new URL(request.url);
-  const { lang, path } = splitLanguage(visiblePath(url));
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    pageNotFound(url);
-  }
-  const found = matchPage(decoded);
-  if (found.status === 'invalid') pageNotFound(url);
-  if (found.status === 'none') noRouteFound(url);
+/** The request's page, language and checked parameters, decided once by the page middleware. */
+export const pageContext = createContext<PageData>();
 
-  const switches = context.get(middlewareSwitchesContext);
-  for (const name of found.page.middleware ?? []) {
-    if (switches[assertRouteMiddlewareName(name)] === false) continue;
-    ROUTE_MIDDLEWARES[name]({
-      url,
-      lang,
-      page: found.page.name,
-      params: found.params,
-      notFound: () => pageNotFound(url),
-    });
-  }
-  return { page: found.page.name, lang, params: found.params };
+/** The page of a request, resolved and checked by the root's page middleware. */
+export function resolvePage({ context }: Pick<LoaderFunctionArgs, 'context'>): PageData {
+  return context.get(pageContext);
 }

@@ -1,0 +1,65 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../core/i18n/languages.ts';
+import { localizePath, splitLanguage } from '../core/routing/paths.ts';
+import routes from './routes.ts';
+import { matchPage, splitPath } from './routing/match.ts';
+import { PAGES } from './routing/pages.ts';
+
+const entries = routes as RouteConfigEntry[];
+const fileOf = new Map(entries.map((entry) => [entry.id, entry.file]));
+const routerRoutes = entries.map(({ id, path, index }) =>
+  index ? { id, index: true as const } : { id, path: path ?? '' },
+);
+
+const SAMPLE: Record<string, string> = {
+  page: '2',
+  number: '3',
+  coin: 'btc',
+  from: 'btc',
+  to: 'eth',
+  country: 'germany',
+  region: 'bavaria',
+  slug: 'faq',
+  swapId: 'abcdefghijklmnopqrstuvwxyz',
+};
+const examples = PAGES.map((page) =>
+  page.path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE[name] as string),
+);
+
+/** The route module React Router renders for a path. */
+function routerFile(path: string): string | undefined {
+  const id = matchRoutes(routerRoutes, path)?.at(-1)?.route.id;
+  return id ? fileOf.get(id) : undefined;
+}
+
+describe('route table', () => {
+  it('does not grow with the number of languages', () => {
+    const shapes = new Set(PAGES.map((page) => page.path.replace(/\{\w+\}/g, ':')));
+    expect(entries.length).toBeLessThanOrEqual(2 * shapes.size + 1);
+  });
+
+  it('renders every page in every language with its own route module', () => {
+    for (const lang of LANGUAGES) {
+      for (const [i, page] of PAGES.entries()) {
+        const path = localizePath(lang, examples[i] as string);
+        expect(routerFile(path), path).toBe(page.file);
+      }
+    }
+  });
+
+  // A page's own first word before another page's path (`/blog/faq`, `/coin/swap`) ranks the same
+  // as a language prefix would; the page the request resolves to must be the one React Router renders.
+  it('never reads a page word as a language prefix', () => {
+    const words = new Set(PAGES.map((page) => splitPath(page.path)[0]).filter(Boolean));
+    for (const word of words) {
+      for (const example of examples) {
+        const path = `/${word}${example === '/' ? '' : example}`;
+        const found = matchPage(splitLanguage(path).path);
+        if (found.status !== 'ok') continue;
+        expect(routerFile(path), path).toBe(found.page.file);
+      }
+    }
+  });
+});

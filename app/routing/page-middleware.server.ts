@@ -1,0 +1,41 @@
+import type { MiddlewareFunction } from 'react-router';
+import { assertRouteMiddlewareName } from '../../core/routing/middleware-names.ts';
+import { splitLanguage } from '../../core/routing/paths.ts';
+import { matchPage } from './match.ts';
+import { noRouteFound, pageContext, pageNotFound, visiblePath } from './page-loader.server.ts';
+import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware.ts';
+
+/**
+ * Resolves the page of every page request once: the full SPEC pattern with its parameter checks
+ * (404 'Page Not Found: {path}' when a check fails, 'Page not found: {path}' when no page has the
+ * path's shape), then the page's named middlewares unless a path rule switched them off. Loaders
+ * read the result from `pageContext`; none can skip the checks.
+ */
+export const pageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const { lang, path, unknownPrefix } = splitLanguage(visiblePath(url));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    pageNotFound(url);
+  }
+  const found = matchPage(decoded);
+  if (found.status === 'invalid') pageNotFound(url);
+  // A first segment shaped like a language code that is not one of ours fails the language check.
+  if (found.status === 'none') return unknownPrefix ? pageNotFound(url) : noRouteFound(url);
+
+  const switches = context.get(middlewareSwitchesContext);
+  for (const name of found.page.middleware ?? []) {
+    if (switches[assertRouteMiddlewareName(name)] === false) continue;
+    ROUTE_MIDDLEWARES[name]({
+      url,
+      lang,
+      page: found.page.name,
+      params: found.params,
+      notFound: () => pageNotFound(url),
+    });
+  }
+  context.set(pageContext, { page: found.page.name, lang, params: found.params });
+  return next();
+};
