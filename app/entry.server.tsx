@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
@@ -30,7 +29,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    // Pages are small and carry no deferred data, so the whole document is sent at once with its final status.
+    // Pages are small and carry no deferred data, so the whole document is rendered, then sent at
+    // once with its final status, as one buffer (no stream to pass through per chunk).
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nProvider i18n={i18n}>
@@ -40,16 +40,22 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeout);
               timeout = undefined;
+              headers.set('Content-Type', 'text/html; charset=utf-8');
+              const body = Buffer.concat(chunks);
+              resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers, status }));
               callback();
             },
           });
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          pipe(document);
         },
         onShellError: reject,
         onError(error) {

@@ -11,10 +11,9 @@ import {
 } from 'react-router';
 import { useTranslation } from './i18n/react.tsx';
 import './app.css';
-import { parseAcceptLanguage } from '../core/i18n/languages.ts';
+import { readConsent } from '../core/consent/consent.ts';
 import { pageLanguage, splitLanguage } from '../core/routing/paths.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
-import { readConsent } from './consent/consent.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { loadLanguage } from './i18n/load-language.ts';
 import { PageLayout } from './layouts/PageLayout.tsx';
@@ -58,7 +57,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       : null,
     baseUrl: services.config.BASE_URL,
     buildId: services.buildId,
-    browserLanguages: parseAcceptLanguage(request.headers.get('accept-language')).slice(0, 5),
     /** The tag-manager id (SPEC §5, §7); nothing is loaded without one, and robots and audits get none. */
     gtmId: isAuditOrCrawler(request.headers.get('user-agent')) ? null : (services.config.GTM_ID ?? null),
     /** Whether the request carries a cookie preference: the cookie banner is rendered without one. */

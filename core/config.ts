@@ -37,6 +37,14 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Trust X-Forwarded-For from one reverse proxy in front of the app; off by default. */
   TRUST_PROXY: booleanString.default(false),
+  /** Rendered pages kept in memory for anonymous GETs (docs/decisions/006); `off` renders every request. */
+  HTML_CACHE: z.enum(['on', 'off']).default('on'),
+  /** How long a rendered page is served at most; also the `s-maxage` shared caches get. */
+  HTML_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Memory the HTML cache may take. */
+  HTML_CACHE_MAX_MB: z.coerce.number().positive().default(64),
+  /** Pages rendered at once; more wait their turn in arrival order (server/render-queue.ts). */
+  RENDER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** Redis for rate limits and caches shared by several nodes; in-process without it. */
   REDIS_URL: z.string().optional(),
 

@@ -2,8 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { requestStateContext } from '../app/lib/request-context.ts';
+import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import type { Services } from '../core/services.ts';
 import { isHealthy } from '../db/client.ts';
@@ -13,6 +12,7 @@ import { coinIcon } from './icons.ts';
 import { createImageHandler } from './img.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
+import { createPageHandler } from './page-handler.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
@@ -30,10 +30,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
   const { log } = services;
   const app = new Hono<Env>();
-  const handleRequest = createRequestHandler(
-    build,
-    services.config.NODE_ENV === 'production' ? 'production' : 'development',
-  );
+  const pages = createPageHandler(services, build);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -41,6 +38,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     const nonce = createNonce();
     c.set('nonce', nonce);
     await next();
+    // A 304 updates the headers the browser stored with the page: a new CSP would not match the
+    // nonce in the stored body (docs/decisions/006).
+    const notModified = c.res.status === 304;
     for (const [name, value] of Object.entries(
       securityHeaders(c.req.path, nonce, {
         analytics: Boolean(services.config.GTM_ID),
@@ -48,8 +48,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
           ? services.config.RECAPTCHA_SCRIPT_URL
           : undefined,
       }),
-    ))
-      c.header(name, value);
+    )) {
+      // Set on the response's own headers: `c.header()` after the handler rebuilds the response
+      // (and copies its body) on every call.
+      if (!(notModified && name === 'Content-Security-Policy')) c.res.headers.set(name, value);
+    }
     log.info(
       {
         reqId: c.get('requestId'),
@@ -79,7 +82,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       }
       await next();
       // The English root is only served to visitors the redirect above let through.
-      c.res.headers.append('Vary', 'Cookie, Accept-Language');
+      const vary = c.res.headers.get('Vary');
+      c.res.headers.set(
+        'Vary',
+        vary?.includes('Cookie') ? `${vary}, Accept-Language` : 'Cookie, Accept-Language',
+      );
       return;
     }
     return next();
@@ -125,11 +132,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   const publicFiles = filesCachedFor(() => 'public, max-age=3600');
   app.use('*', (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
 
-  app.all('*', async (c) => {
-    const context = new RouterContextProvider();
-    context.set(requestStateContext, { services, requestId: c.get('requestId'), nonce: c.get('nonce') });
-    return handleRequest(c.req.raw, context);
-  });
+  app.all('*', (c) => pages(c.req.raw, { services, requestId: c.get('requestId'), nonce: c.get('nonce') }));
 
   app.onError((error, c) => {
     log.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Unhandled error');

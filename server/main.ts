@@ -71,6 +71,7 @@ const jobs = [
     log,
     // Price history for charts on a first run: 30 days at 6-hour steps.
     backfill: { days: 30, stepMs: 6 * 60 * 60_000 },
+    onChange: () => services.dataVersions.bump('market'),
   }),
   startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
 ];

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { Config } from '../core/config.ts';
+import { DataVersions } from '../core/data-versions.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
@@ -40,7 +41,8 @@ export function createServices(options: {
   clientDir: string;
 }): AppServices {
   const { config, db, log, clientDir } = options;
-  const catalogue = new Catalogue(db);
+  const dataVersions = new DataVersions();
+  const catalogue = new Catalogue(db, () => dataVersions.bump('catalogue'));
   const feed =
     config.PRICE_FEED === 'coingecko'
       ? new CoinGeckoFeed({
@@ -110,7 +112,7 @@ export function createServices(options: {
     quotes,
     swaps,
     rateLimiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
-    global: new GlobalDataService({ db, log }),
+    global: new GlobalDataService({ db, log, onChange: () => dataVersions.bump('global') }),
     humanCheck: new RecaptchaVerifier({
       secret: config.RECAPTCHA_SECRET,
       verifyUrl: config.RECAPTCHA_VERIFY_URL,
@@ -118,6 +120,7 @@ export function createServices(options: {
       log,
     }),
     sandbox: config.SANDBOX_PROVIDERS,
+    dataVersions,
     async close() {
       redis?.disconnect();
     },

@@ -1,15 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { useTranslation } from '../i18n/react.tsx';
-import { Button } from '../ui/Button.tsx';
-import { Drawer } from '../ui/Drawer.tsx';
 import {
   ALL_ACCEPTED,
   ALL_DECLINED,
   CONSENT_CATEGORIES,
   type ConsentCategory,
   type ConsentFlags,
-} from './consent.ts';
+} from '../../core/consent/consent.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Drawer } from '../ui/Drawer.tsx';
 import { currentConsent, onOpenCookieSettings, saveConsent } from './store.ts';
 
 type View = 'hidden' | 'main' | 'settings';

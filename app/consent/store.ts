@@ -1,4 +1,4 @@
-import { type ConsentFlags, consentCookie, readConsent } from './consent.ts';
+import { type ConsentFlags, consentCookie, readConsent } from '../../core/consent/consent.ts';
 
 /**
  * The visitor's preference in the browser: stored in the cookie, with listeners (analytics) told

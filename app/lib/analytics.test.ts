@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ACCEPTED, ALL_DECLINED } from '../consent/consent.ts';
+import { ALL_ACCEPTED, ALL_DECLINED } from '../../core/consent/consent.ts';
 import {
   CONSENT_DEFAULTS,
   consentModeUpdate,

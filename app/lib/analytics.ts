@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { ConsentFlags } from '../../core/consent/consent.ts';
 import { splitLanguage } from '../../core/routing/paths.ts';
-import type { ConsentFlags } from '../consent/consent.ts';
 import { currentConsent, onConsentChange } from '../consent/store.ts';
 import { matchPage } from '../routing/match.ts';
 import { documentNonce } from './nonce.ts';

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from 'react-router';
 import { assertRouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import { splitLanguage } from '../../core/routing/paths.ts';
+import { requestStateContext } from '../lib/request-context.ts';
 import { matchPage } from './match.ts';
 import { noRouteFound, pageContext, pageNotFound, visiblePath } from './page-loader.server.ts';
 import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware.ts';
@@ -37,5 +38,9 @@ export const pageMiddleware: MiddlewareFunction<Response> = async ({ request, co
     });
   }
   context.set(pageContext, { page: found.page.name, lang, params: found.params });
+  context.get(requestStateContext).page = {
+    data: ['global', ...(found.page.data ?? [])],
+    private: found.page.private === true,
+  };
   return next();
 };

@@ -1,3 +1,4 @@
+import type { DataSource } from '../../core/data-versions.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 
 export type LayoutName =
@@ -33,12 +34,19 @@ export interface PageDef {
   file?: string;
   /** Named route middlewares (SPEC §8), switchable per path by path rules. */
   middleware?: readonly RouteMiddlewareName[];
+  /**
+   * Data the page shows besides the footer's global data, which every page shows: its cached HTML
+   * is dropped when one of them changes (core/data-versions.ts).
+   */
+  data?: readonly DataSource[];
+  /** The page shows one visitor's record: never stored by any cache. */
+  private?: true;
 }
 
 const GENERIC = 'routes/page.tsx';
 
 const DECLARED_PAGES: readonly PageDef[] = [
-  { name: 'home', path: '/', layout: 'default', file: 'routes/home.tsx' },
+  { name: 'home', path: '/', layout: 'default', file: 'routes/home.tsx', data: ['catalogue'] },
   { name: 'about-us', path: '/about-us', layout: 'default' },
   { name: 'partners', path: '/partners', layout: 'default' },
   { name: 'for-partners', path: '/for-partners', layout: 'default' },
@@ -50,8 +58,14 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'contact', path: '/contact', layout: 'default' },
   { name: 'congrats', path: '/congrats', layout: 'default' },
   { name: 'dex', path: '/dex', layout: 'default' },
-  { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx' },
-  { name: 'swap-status', path: '/swap/{swapId}', layout: 'default', file: 'routes/swap-status.tsx' },
+  { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx', data: ['catalogue'] },
+  {
+    name: 'swap-status',
+    path: '/swap/{swapId}',
+    layout: 'default',
+    file: 'routes/swap-status.tsx',
+    private: true,
+  },
   {
     name: 'transaction-status',
     path: '/transaction-status',

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { requestIdle } from '../ui/hooks.ts';
 import { MenuIntent } from './menu-intent.ts';
 import { ChevronIcon } from './NavIcon.tsx';
 import { NavItemLink } from './NavLink.tsx';
@@ -21,6 +22,10 @@ export function DesktopNav({ groups, lang }: { groups: readonly NavGroup[]; lang
   intent.current ??= new MenuIntent<GroupId>(setOpen);
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  // The submenus' items join the page once the browser is idle (or when one opens first): they are
+  // hidden until opened, so the server's HTML leaves them out.
+  const [itemsShown, setItemsShown] = useState(false);
+  useEffect(() => requestIdle(() => setItemsShown(true)), []);
 
   useEffect(() => () => intent.current?.dispose(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the open menu.
@@ -83,13 +88,15 @@ export function DesktopNav({ groups, lang }: { groups: readonly NavGroup[]; lang
                   data-testid={`nav-menu-${group.id}`}
                   className="absolute top-full left-0 z-40 w-80 rounded-2xl bg-surface p-2 shadow-xl ring-1 ring-slate-200"
                 >
-                  <ul className="grid gap-0.5">
-                    {group.items.map((item) => (
-                      <li key={item.id}>
-                        <NavItemLink item={item} lang={lang} onChoose={() => menu.close()} />
-                      </li>
-                    ))}
-                  </ul>
+                  {(itemsShown || expanded) && (
+                    <ul className="grid gap-0.5">
+                      {group.items.map((item) => (
+                        <li key={item.id}>
+                          <NavItemLink item={item} lang={lang} onChoose={() => menu.close()} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               </li>
             );

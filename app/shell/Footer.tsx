@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useLocation, useRouteLoaderData } from 'react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import type { GlobalData } from '../../core/global/global-data.ts';
 import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
 import { openCookieSettings } from '../consent/store.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { api } from '../lib/api-client.ts';
+import { PlainLink, useInternalLinkClicks } from '../navigation/internal-links.tsx';
 import type { RootData } from '../root.tsx';
 import { Button } from '../ui/Button.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
@@ -26,7 +27,7 @@ import { SocialIcon } from './SocialIcon.tsx';
 const FOCUS = 'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 /** Two columns of links from the desktop layout on. */
 const TWO_COLUMNS = 'space-y-3 desk:grid desk:grid-cols-2 desk:gap-x-8 desk:space-y-0 desk:gap-y-3';
-const LINK = `text-white/80 underline-offset-4 transition-colors hover:text-white hover:underline ${FOCUS}`;
+const LINK = 'footer-link';
 
 function isGlobalData(value: unknown): value is GlobalData {
   const data = value as Partial<GlobalData> | null;
@@ -88,7 +89,7 @@ function FooterGroup({
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((shown) => !shown)}
-          className={`flex w-full items-center justify-between gap-2 py-4 text-left desk:hidden ${FOCUS}`}
+          className="footer-group-toggle desk:hidden"
         >
           {title}
           <ChevronIcon open={open} className="size-5" />
@@ -116,9 +117,9 @@ function InternalLinks({
     <ul className={className}>
       {links.map((link) => (
         <li key={link.path}>
-          <Link to={localizePath(lang, link.path)} className={LINK}>
+          <PlainLink to={localizePath(lang, link.path)} className={LINK}>
             {t(link.labelKey)}
-          </Link>
+          </PlainLink>
         </li>
       ))}
     </ul>
@@ -128,17 +129,24 @@ function InternalLinks({
 /** SPEC §2: the monitoring and rating sites, scrolling sideways; paused on hover or focus, still for reduced motion. */
 function MonitoringStrip() {
   const { t } = useTranslation();
-  const item = 'shrink-0 text-base font-semibold whitespace-nowrap';
+  // The copy that makes the loop seamless is added in the browser: the HTML carries the list once.
+  const [looped, setLooped] = useState(false);
+  useEffect(() => setLooped(true), []);
+  const items = '*:shrink-0 *:text-base *:font-semibold *:whitespace-nowrap';
   return (
     <div className="border-t border-white/15 py-6" data-testid="footer-monitoring">
       <h2 className="mx-auto mb-4 max-w-6xl px-4 text-xs font-semibold tracking-wide text-white/70 uppercase desk:px-6">
         {t('footer.monitoring.title')}
       </h2>
       <div className="group overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_4%,black_96%,transparent)] motion-reduce:mx-auto motion-reduce:max-w-6xl motion-reduce:px-4 motion-reduce:[mask-image:none] desk:motion-reduce:px-6">
-        <div className="flex w-max animate-[footer-marquee_60s_linear_infinite] group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:w-auto motion-reduce:animate-none">
-          <ul className="flex shrink-0 items-center gap-x-10 pr-10 motion-reduce:flex-wrap motion-reduce:gap-y-3 motion-reduce:pr-0">
+        <div
+          className={`flex w-max ${looped ? 'animate-[footer-marquee_60s_linear_infinite]' : ''} group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:w-auto motion-reduce:animate-none`}
+        >
+          <ul
+            className={`flex shrink-0 items-center gap-x-10 pr-10 motion-reduce:flex-wrap motion-reduce:gap-y-3 motion-reduce:pr-0 ${items}`}
+          >
             {MONITORING_SITES.map((site) => (
-              <li key={site.url} className={item}>
+              <li key={site.url}>
                 <ExternalLink href={site.url} rel={MONITORING_REL} className={LINK}>
                   {site.name}
                 </ExternalLink>
@@ -146,15 +154,20 @@ function MonitoringStrip() {
             ))}
           </ul>
           {/* The copy that makes the loop seamless: hidden from assistive technology and the Tab key. */}
-          <ul aria-hidden="true" className="flex shrink-0 items-center gap-x-10 pr-10 motion-reduce:hidden">
-            {MONITORING_SITES.map((site) => (
-              <li key={site.url} className={item}>
-                <ExternalLink href={site.url} rel={MONITORING_REL} className={LINK} tabIndex={-1}>
-                  {site.name}
-                </ExternalLink>
-              </li>
-            ))}
-          </ul>
+          {looped && (
+            <ul
+              aria-hidden="true"
+              className={`flex shrink-0 items-center gap-x-10 pr-10 motion-reduce:hidden ${items}`}
+            >
+              {MONITORING_SITES.map((site) => (
+                <li key={site.url}>
+                  <ExternalLink href={site.url} rel={MONITORING_REL} className={LINK} tabIndex={-1}>
+                    {site.name}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
     </div>
@@ -171,15 +184,17 @@ export function Footer() {
   const pairs = global ? popularPairLinks(global) : [];
   const socials = global?.socialMedias ?? [];
   const outward = root ? externalLinks(root.links) : [];
+  const footer = useRef<HTMLElement>(null);
+  useInternalLinkClicks(footer);
 
   return (
-    <footer className="mt-auto bg-ink text-sm text-white/80" data-testid="site-footer">
+    <footer ref={footer} className="mt-auto bg-ink text-sm text-white/80" data-testid="site-footer">
       <div className="mx-auto max-w-6xl px-4 pt-10 pb-8 desk:px-6 desk:pt-14">
         <div className="grid gap-8 desk:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] desk:items-start desk:gap-16">
           <div>
-            <Link to={localizePath(lang, '/')} className={`text-xl font-bold text-white ${FOCUS}`}>
+            <PlainLink to={localizePath(lang, '/')} className={`text-xl font-bold text-white ${FOCUS}`}>
               {t('site.name')}
-            </Link>
+            </PlainLink>
             <p className="mt-3 max-w-sm leading-relaxed">{t('site.tagline')}</p>
             {socials.length > 0 && (
               <div className="mt-6" data-testid="footer-social">
@@ -187,10 +202,7 @@ export function Footer() {
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {socials.map((social) => (
                     <li key={social.link}>
-                      <ExternalLink
-                        href={social.link}
-                        className={`grid size-10 place-items-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white`}
-                      >
+                      <ExternalLink href={social.link} className="footer-social-link">
                         <SocialIcon logo={social.logo} />
                         <span className="sr-only">
                           {t('footer.social.link', { network: socialName(social.logo) })}
@@ -221,13 +233,13 @@ export function Footer() {
                   <ul className="grid grid-cols-2 gap-x-6 gap-y-3">
                     {coins.map((coin) => (
                       <li key={coin.path} className="min-w-0">
-                        <Link
+                        <PlainLink
                           to={localizePath(lang, coin.path)}
                           className={`${LINK} inline-flex max-w-full gap-1.5`}
                         >
                           <span className="truncate">{coin.name}</span>
                           <span className="text-white/70">{coin.code}</span>
-                        </Link>
+                        </PlainLink>
                       </li>
                     ))}
                   </ul>
@@ -238,9 +250,9 @@ export function Footer() {
                   <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
                     {pairs.map((pair) => (
                       <li key={pair.path}>
-                        <Link to={localizePath(lang, pair.path)} className={LINK}>
+                        <PlainLink to={localizePath(lang, pair.path)} className={LINK}>
                           {t('footer.pairName', { from: pair.from, to: pair.to })}
-                        </Link>
+                        </PlainLink>
                       </li>
                     ))}
                   </ul>

@@ -13,10 +13,8 @@ import type { SiteLinks } from './site-links.ts';
  * (the `desk` breakpoint), so the height changes exactly where the burger gives way to the menus.
  */
 export function Header({
-  browserLanguages,
   links,
 }: {
-  browserLanguages: readonly string[];
   /** Missing only when the root loader itself failed: the fatal error page keeps logo and language. */
   links: SiteLinks | undefined;
 }) {
@@ -54,17 +52,10 @@ export function Header({
         {links && <DesktopNav groups={groups} lang={lang} />}
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden items-center gap-2 desk:flex">
-            <LanguageMenu browserLanguages={browserLanguages} />
+            <LanguageMenu />
             {links && <AccountButton accountUrl={links.account} lang={lang} />}
           </div>
-          {links && (
-            <MobileMenu
-              groups={groups}
-              lang={lang}
-              browserLanguages={browserLanguages}
-              accountUrl={links.account}
-            />
-          )}
+          {links && <MobileMenu groups={groups} lang={lang} accountUrl={links.account} />}
         </div>
       </div>
     </header>

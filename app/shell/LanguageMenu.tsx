@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type Lang, languageCookie, orderedLanguages } from '../../core/i18n/languages.ts';
 import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
@@ -17,11 +17,9 @@ function flagEmoji(country: string): string {
  * in that language. Blog pages are English only, so the button is disabled there.
  */
 export function LanguageMenu({
-  browserLanguages,
   className = '',
   testId = 'language-button',
 }: {
-  browserLanguages: readonly string[];
   className?: string;
   testId?: string;
 }) {
@@ -30,6 +28,9 @@ export function LanguageMenu({
   const [open, setOpen] = useState(false);
   const { lang, path } = splitLanguage(location.pathname);
   const disabled = isBlogPath(path);
+  // The browser's own languages, read after hydration: the page's HTML is the same for every visitor.
+  const [browserLanguages, setBrowserLanguages] = useState<readonly string[]>([]);
+  useEffect(() => setBrowserLanguages(navigator.languages), []);
   const entries = orderedLanguages(lang, browserLanguages);
   const current = entries.find((entry) => entry.selected);
 

@@ -4,7 +4,7 @@ import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { lockScroll, useIsMobile } from '../ui/hooks.ts';
-import { CROSS_PATH, StrokeIcon } from '../ui/StrokeIcon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { AccountButton } from './AccountButton.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ChevronIcon } from './NavIcon.tsx';
@@ -20,12 +20,10 @@ import { BLOG_PATH, type NavGroup } from './navigation.ts';
 export function MobileMenu({
   groups,
   lang,
-  browserLanguages,
   accountUrl,
 }: {
   groups: readonly NavGroup[];
   lang: Lang;
-  browserLanguages: readonly string[];
   accountUrl: string;
 }) {
   const { t } = useTranslation();
@@ -75,7 +73,7 @@ export function MobileMenu({
         onClick={() => setOpen((value) => !value)}
         className="grid size-10 place-items-center rounded-lg text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        <StrokeIcon d={open ? CROSS_PATH : 'M4 7h16M4 12h16M4 17h16'} className="size-6" />
+        <Icon name={open ? 'cross' : 'burger'} className="size-6" />
       </button>
       <div
         id={panelId}
@@ -83,49 +81,54 @@ export function MobileMenu({
         data-testid="mobile-menu"
         className="fixed inset-x-0 top-[var(--header-height-sm)] bottom-0 z-30 overflow-y-auto overscroll-contain bg-surface px-4 pt-2 pb-8"
       >
-        <nav aria-label={t('nav.label')}>
-          <ul className="divide-y divide-slate-200">
-            {groups.map((group) => {
-              const expanded = section === group.id;
-              const listId = `${panelId}-${group.id}`;
-              return (
-                <li key={group.id}>
-                  <button
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={listId}
-                    data-accordion={group.id}
-                    onClick={() => setSection(expanded ? null : group.id)}
-                    className="flex w-full items-center justify-between py-4 text-left text-base font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+        {/* The panel's content is rendered when it opens: the header's menus are in the HTML once. */}
+        {open && (
+          <>
+            <nav aria-label={t('nav.label')}>
+              <ul className="divide-y divide-slate-200">
+                {groups.map((group) => {
+                  const expanded = section === group.id;
+                  const listId = `${panelId}-${group.id}`;
+                  return (
+                    <li key={group.id}>
+                      <button
+                        type="button"
+                        aria-expanded={expanded}
+                        aria-controls={listId}
+                        data-accordion={group.id}
+                        onClick={() => setSection(expanded ? null : group.id)}
+                        className="flex w-full items-center justify-between py-4 text-left text-base font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                      >
+                        {t(`nav.groups.${group.id}`)}
+                        <ChevronIcon open={expanded} className="size-5" />
+                      </button>
+                      <ul id={listId} hidden={!expanded} className="grid gap-0.5 pb-3">
+                        {group.items.map((item) => (
+                          <li key={item.id}>
+                            <NavItemLink item={item} lang={lang} onChoose={close} />
+                          </li>
+                        ))}
+                      </ul>
+                    </li>
+                  );
+                })}
+                <li>
+                  <Link
+                    to={localizePath(lang, BLOG_PATH)}
+                    onClick={close}
+                    className="flex py-4 text-base font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
                   >
-                    {t(`nav.groups.${group.id}`)}
-                    <ChevronIcon open={expanded} className="size-5" />
-                  </button>
-                  <ul id={listId} hidden={!expanded} className="grid gap-0.5 pb-3">
-                    {group.items.map((item) => (
-                      <li key={item.id}>
-                        <NavItemLink item={item} lang={lang} onChoose={close} />
-                      </li>
-                    ))}
-                  </ul>
+                    {t('nav.blog')}
+                  </Link>
                 </li>
-              );
-            })}
-            <li>
-              <Link
-                to={localizePath(lang, BLOG_PATH)}
-                onClick={close}
-                className="flex py-4 text-base font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-              >
-                {t('nav.blog')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
-          <LanguageMenu browserLanguages={browserLanguages} testId="mobile-language-button" />
-          <AccountButton accountUrl={accountUrl} lang={lang} />
-        </div>
+              </ul>
+            </nav>
+            <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+              <LanguageMenu testId="mobile-language-button" />
+              <AccountButton accountUrl={accountUrl} lang={lang} />
+            </div>
+          </>
+        )}
       </div>
     </div>
   );

@@ -11,20 +11,19 @@ export function NavItemLink({ item, lang, onChoose }: { item: NavItem; lang: Lan
   const { t } = useTranslation();
   const body = (
     <>
-      <span className={`grid size-10 shrink-0 place-items-center rounded-lg ${item.iconColor}`}>
+      <span className={`nav-item-icon ${item.iconColor}`}>
         <NavIcon name={item.icon} />
       </span>
       <span className="min-w-0">
-        <span className="flex items-center gap-1 font-medium text-ink">
+        <span className="nav-item-title">
           {t(`nav.items.${item.id}.title`)}
           {item.outerLink && <ExternalIcon />}
         </span>
-        <span className="block text-sm text-muted">{t(`nav.items.${item.id}.subtitle`)}</span>
+        <span className="nav-item-subtitle">{t(`nav.items.${item.id}.subtitle`)}</span>
       </span>
     </>
   );
-  const className =
-    'flex items-start gap-3 rounded-xl p-2.5 hover:bg-canvas focus-visible:outline-2 focus-visible:outline-brand-500';
+  const className = 'nav-item';
   if (item.outerLink) {
     return (
       <ExternalLink href={item.to} className={className} onClick={onChoose} data-nav-item={item.id}>

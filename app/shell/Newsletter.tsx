@@ -6,7 +6,7 @@ import { ApiProblem, api } from '../lib/api-client.ts';
 import { useNonce } from '../lib/nonce.ts';
 import type { RecaptchaConfig } from '../lib/recaptcha.ts';
 import { Button } from '../ui/Button.tsx';
-import { StrokeIcon } from '../ui/StrokeIcon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import {
   INITIAL_NEWSLETTER_STATE,
@@ -128,7 +128,7 @@ export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null })
           data-testid="newsletter-success"
         >
           <p className="flex items-center gap-2 font-semibold text-emerald-800">
-            <StrokeIcon d="m5 12.5 4.5 4.5L19 7.5" strokeWidth="2.2" />
+            <Icon name="check" />
             {t('newsletter.success')}
           </p>
           <Button

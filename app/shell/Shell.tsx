@@ -26,7 +26,7 @@ export function Shell({
         {t('site.skipToContent')}
       </a>
       <LoadingBar />
-      <Header browserLanguages={root?.browserLanguages ?? []} links={root?.links} />
+      <Header links={root?.links} />
       <main id="main" className="flex-1">
         {children}
       </main>

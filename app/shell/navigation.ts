@@ -1,22 +1,5 @@
+import type { NavIconName } from '../ui/Icon.tsx';
 import type { SiteLinks } from './site-links.ts';
-
-/** Icons drawn by `NavIcon`; one per navigation item. */
-export type NavIconName =
-  | 'swap'
-  | 'buy'
-  | 'sell'
-  | 'coins'
-  | 'pairs'
-  | 'reviews'
-  | 'partners'
-  | 'api'
-  | 'about'
-  | 'handshake'
-  | 'press'
-  | 'status'
-  | 'how'
-  | 'contact'
-  | 'faq';
 
 /**
  * A navigation item (SPEC §3): its title and subtitle come from `nav.items.{id}`; `to` is an

@@ -3,21 +3,17 @@ import { Link, type LinkProps } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import { BUTTON_DEFAULTS, type ButtonColor, type ButtonSize } from './constants.ts';
 
-const BASE =
-  'relative inline-flex select-none items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 disabled:cursor-not-allowed disabled:opacity-50';
-
+/**
+ * The button look lives in app/app.css (`btn`, `btn-{color}`, `btn-{size}`): a short class list per
+ * button. The names are written out so Tailwind finds them in the source.
+ */
 const COLOR_CLASS: Record<ButtonColor, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700',
-  secondary: 'border border-brand-500/40 bg-brand-50 text-brand-700 hover:border-brand-500',
-  ghost: 'bg-transparent text-brand-700 hover:bg-brand-50',
-  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  ghost: 'btn-ghost',
+  danger: 'btn-danger',
 };
-
-const SIZE_CLASS: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
-};
+const SIZE_CLASS: Record<ButtonSize, string> = { sm: 'btn-sm', md: 'btn-md', lg: 'btn-lg' };
 
 /** The classes of a button look, for elements that are not a `Button` (a `<summary>`, a label). */
 export function buttonClass({
@@ -29,7 +25,7 @@ export function buttonClass({
   size?: ButtonSize;
   block?: boolean;
 } = {}): string {
-  return `${BASE} ${COLOR_CLASS[color]} ${SIZE_CLASS[size]}${block ? ' w-full' : ''}`;
+  return `btn ${COLOR_CLASS[color]} ${SIZE_CLASS[size]}${block ? ' w-full' : ''}`;
 }
 
 interface CommonProps {

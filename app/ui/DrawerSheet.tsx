@@ -12,7 +12,7 @@ import { DRAWER } from './constants.ts';
 import type { DrawerProps, DrawerSide } from './Drawer.tsx';
 import { type DragSample, dragOffset, releaseVelocity, shouldClose } from './drawer-gesture.ts';
 import { focusableIn, lockScroll, useIsMobile, useIsomorphicLayoutEffect } from './hooks.ts';
-import { CROSS_PATH, StrokeIcon } from './StrokeIcon.tsx';
+import { Icon } from './Icon.tsx';
 
 type Phase = 'closed' | 'opening' | 'open' | 'closing';
 
@@ -285,7 +285,7 @@ export function DrawerSheet({
                 data-part="close"
                 className="ml-auto grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
               >
-                <StrokeIcon d={CROSS_PATH} />
+                <Icon name="cross" />
               </button>
             )}
           </div>

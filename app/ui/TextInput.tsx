@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
-import { CROSS_PATH, StrokeIcon } from './StrokeIcon.tsx';
+import { Icon } from './Icon.tsx';
 
 export type TextInputType = 'text' | 'password' | 'search';
 export type ValidationStatus = 'neutral' | 'success' | 'error';
@@ -56,11 +56,7 @@ const TAG_CLASS: Record<ValidationStatus, string> = {
 const TAG_ICON: Record<ValidationStatus, string> = { neutral: '•', success: '✓', error: '✕' };
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <StrokeIcon d={`M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z${crossed ? 'M3 3l18 18' : ''}`}>
-      <circle cx="12" cy="12" r="3" />
-    </StrokeIcon>
-  );
+  return <Icon name={crossed ? 'eye-off' : 'eye'} />;
 }
 
 /**
@@ -152,11 +148,7 @@ export function TextInput({
             : 'border-slate-300 focus-within:outline-brand-500 hover:border-slate-400'
         } ${disabled ? 'opacity-60' : ''}`}
       >
-        {type === 'search' && (
-          <StrokeIcon d="m20 20-3.5-3.5" className="ml-3 size-4 shrink-0 text-muted">
-            <circle cx="11" cy="11" r="7" />
-          </StrokeIcon>
-        )}
+        {type === 'search' && <Icon name="search" className="ml-3 size-4 shrink-0 text-muted" />}
         <input
           {...inputProps}
           ref={setRefs}
@@ -190,7 +182,7 @@ export function TextInput({
             data-part="clear"
             className="mr-1 grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
           >
-            <StrokeIcon d={CROSS_PATH} className="size-4" />
+            <Icon name="cross" className="size-4" />
           </button>
         )}
         {type === 'password' && (

@@ -88,8 +88,12 @@ export class Catalogue {
   #byCode = new Map<string, CatalogueCoin>();
   #loading: Promise<void> | null = null;
 
-  constructor(db: Database) {
+  readonly #onChange: (() => void) | undefined;
+
+  /** `onChange` is called after each reload: pages rendered from the earlier catalogue are stale. */
+  constructor(db: Database, onChange?: () => void) {
     this.#db = db;
+    this.#onChange = onChange;
   }
 
   async reload(): Promise<void> {
@@ -151,6 +155,7 @@ export class Catalogue {
     }
     this.#coins = list;
     this.#byCode = new Map(list.map((coin) => [coin.code, coin]));
+    this.#onChange?.();
   }
 
   async #ready(): Promise<void> {

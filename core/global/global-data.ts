@@ -47,6 +47,8 @@ export interface GlobalDataServiceOptions {
   /** How long a read is served from memory; 60 s by default. */
   ttlMs?: number;
   now?: () => number;
+  /** Called when a re-read finds different data (rendered pages that show it are stale). */
+  onChange?: () => void;
 }
 
 /**
@@ -59,6 +61,7 @@ export class GlobalDataService {
   readonly #log: Logger;
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #onChange: (() => void) | undefined;
   #data: GlobalData | null = null;
   #loadedAt = Number.NEGATIVE_INFINITY;
   #loading: Promise<GlobalData> | null = null;
@@ -68,6 +71,7 @@ export class GlobalDataService {
     this.#log = options.log;
     this.#ttlMs = options.ttlMs ?? GLOBAL_DATA_TTL_MS;
     this.#now = options.now ?? Date.now;
+    this.#onChange = options.onChange;
   }
 
   /**
@@ -91,7 +95,9 @@ export class GlobalDataService {
     const startedAt = this.#now();
     try {
       const data = Object.freeze(await readGlobalData(this.#db));
+      const changed = this.#data !== null && JSON.stringify(this.#data) !== JSON.stringify(data);
       this.#data = data;
+      if (changed) this.#onChange?.();
       this.#loadedAt = startedAt;
       return data;
     } catch (error) {

@@ -1,11 +1,20 @@
 import type { Dictionary } from './dictionaries.ts';
 import { DEFAULT_LANG, type Lang } from './languages.ts';
 
+/** Texts already looked up, per dictionary: a page asks for the same few hundred keys every render. */
+const resolved = new WeakMap<Dictionary, Map<string, string | undefined>>();
+
 /** The text at a dotted key (`pages.home.title`), or undefined. */
 export function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
+  if (!dictionary) return undefined;
+  let texts = resolved.get(dictionary);
+  if (!texts) resolved.set(dictionary, (texts = new Map()));
+  if (texts.has(key)) return texts.get(key);
   let node: string | Dictionary | undefined = dictionary;
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
+  const text = typeof node === 'string' ? node : undefined;
+  texts.set(key, text);
+  return text;
 }
 
 /**
@@ -19,6 +28,7 @@ export function translate(
   values: Record<string, string | number> = {},
 ): string {
   const text = lookup(dictionaries.get(lang), key) ?? lookup(dictionaries.get(DEFAULT_LANG), key) ?? key;
+  if (!text.includes('{{')) return text;
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );

@@ -19,6 +19,8 @@ export interface PriceJobOptions {
   backfill?: { days?: number; stepMs?: number } | false;
   /** Clock, for tests. */
   now?: () => Date;
+  /** Called when this node has new prices (its own refresh or another node's, read back). */
+  onChange?: () => void;
 }
 
 /**
@@ -80,6 +82,7 @@ export function startPriceJob(options: PriceJobOptions): PriceJob {
       // Another node has just written prices: pick them up instead of waiting for the cache TTL.
       // ('locked' means its run is still open and uncommitted, so there is nothing new to read.)
       if (outcome === 'fresh') await market.reload();
+      if (outcome === 'refreshed' || outcome === 'fresh') options.onChange?.();
       return outcome;
     } catch (error) {
       log.error({ err: error }, 'price job failed');

@@ -101,6 +101,11 @@ for (const [width, lang] of [
           })),
         );
       expect(new Set(monitoring.map((link) => link.href)).size).toBe(14);
+      // In the browser the strip scrolls: a copy of the list follows it for a seamless loop, hidden
+      // from assistive technology and out of the tab order.
+      const strip = footer.getByTestId('footer-monitoring');
+      await expect(strip.locator('ul[aria-hidden="true"] a[tabindex="-1"]')).toHaveCount(14);
+      await expect(strip.locator('a')).toHaveCount(28);
       for (const link of monitoring) {
         expect(link.target).toBe('_blank');
         expect(link.rel.split(' ')).toEqual(expect.arrayContaining(['nofollow', 'noopener']));

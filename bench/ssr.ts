@@ -1,0 +1,247 @@
+/**
+ * Server rendering under load: pages with the HTML cache off (cold: every request renders) and on
+ * (warm), the quote API, and a raw `node:http` server sending the very bytes of `/`, measured in
+ * the same run, interleaved in rounds so a busy moment of the machine hits all of them alike.
+ *   npm run bench:ssr [-- --seconds 5 --rounds 3 --connections 50]
+ * Load comes from wrk (Debian's `wrk` package) when it is installed, from a Node client otherwise
+ * (which takes a core's share itself, so its figures are lower). Loopback only, bounded in time.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BenchServer, startBenchServer } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+const CONNECTIONS = Number(values.connections);
+const UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+interface Target {
+  name: string;
+  path: string;
+  method?: 'POST';
+  body?: string;
+  /** Pages run cold and warm; the API has no HTML cache. */
+  page: boolean;
+}
+
+const TARGETS: Target[] = [
+  { name: '/', path: '/', page: true },
+  { name: '/de', path: '/de', page: true },
+  { name: '/swap', path: '/swap', page: true },
+  // Add the coin page (`/coin/btc`) here once it renders real content.
+  {
+    name: 'POST /api/v1/quotes',
+    path: '/api/v1/quotes',
+    method: 'POST',
+    body: JSON.stringify({ from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' }),
+    page: false,
+  },
+];
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+const scratch = mkdtempSync(join(tmpdir(), 'swapgate-bench-ssr-'));
+
+/** wrk's latency figure ("812.34us", "1.20ms", "1.05s") in milliseconds. */
+function milliseconds(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+async function runWrk(base: string, target: Target): Promise<Sample> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `User-Agent: ${UA}`];
+  if (target.method === 'POST') {
+    const script = join(scratch, 'post.lua');
+    writeFileSync(
+      script,
+      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(target.body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+    );
+    args.push('-s', script);
+  }
+  // Asynchronously: the raw server answers from this process meanwhile.
+  const child = spawn('wrk', [...args, `${base}${target.path}`]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  await new Promise((done) => child.on('close', done));
+  const percentile = (p: string) =>
+    milliseconds(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
+    p50: percentile('50'),
+    p99: percentile('99'),
+    errors:
+      Number(errors) + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
+/** The fallback load: CONNECTIONS keep-alive connections, each sending its next request on an answer. */
+async function runNode(base: string, target: Target): Promise<Sample> {
+  const url = new URL(`${base}${target.path}`);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const one = () =>
+    new Promise<void>((done) => {
+      const started = performance.now();
+      const req = httpRequest(
+        url,
+        {
+          agent,
+          method: target.method ?? 'GET',
+          headers: { 'user-agent': UA, ...(target.body ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if ((res.statusCode ?? 500) < 400) latencies.push(performance.now() - started);
+            else errors++;
+            done();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        done();
+      });
+      req.end(target.body);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) await one();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+const measure = (base: string, target: Target) => (hasWrk ? runWrk(base, target) : runNode(base, target));
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const limits = { RATE_LIMIT_READS_PER_MINUTE: '100000000', RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
+let cold: BenchServer | null = null;
+let warm: BenchServer | null = null;
+const raw = createServer();
+try {
+  cold = await startBenchServer({ ...limits, HTML_CACHE: 'off' });
+  warm = await startBenchServer({ ...limits, HTML_CACHE: 'on' });
+
+  // The raw server sends the bytes of `/` as the product serves them, with the same content type.
+  const home = Buffer.from(
+    await (await fetch(`${warm.base}/`, { headers: { 'user-agent': UA } })).arrayBuffer(),
+  );
+  raw.on('request', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': home.length });
+    res.end(home);
+  });
+  await new Promise<void>((listening) => raw.listen(0, '127.0.0.1', listening));
+  const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+
+  // Warm-up: JIT, the databases' pages, the warm server's cache.
+  for (const server of [cold, warm]) {
+    for (const target of TARGETS) {
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(`${server.base}${target.path}`, {
+          method: target.method ?? 'GET',
+          headers: { 'user-agent': UA, 'content-type': 'application/json' },
+          ...(target.body ? { body: target.body } : {}),
+        });
+        await response.arrayBuffer();
+      }
+    }
+  }
+
+  const samples = new Map<string, Sample[]>();
+  const add = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of TARGETS) {
+      if (target.page) {
+        add(`${target.name} cold`, await measure(cold.base, target));
+        add(`${target.name} warm`, await measure(warm.base, target));
+      } else {
+        add(target.name, await measure(warm.base, target));
+      }
+    }
+    add('raw', await measure(rawBase, { name: 'raw', path: '/', page: true }));
+    process.stderr.write(`round ${round}/${ROUNDS} done\n`);
+  }
+
+  const summary = (key: string) => {
+    const list = samples.get(key) ?? [];
+    return {
+      rps: median(list.map((s) => s.rps)),
+      p50: median(list.map((s) => s.p50)),
+      p99: median(list.map((s) => s.p99)),
+      errors: list.reduce((sum, s) => sum + s.errors, 0),
+    };
+  };
+  const rawRps = summary('raw').rps;
+  const rows: Record<string, string | number>[] = [];
+  for (const target of TARGETS) {
+    for (const mode of target.page ? ['cold', 'warm'] : ['']) {
+      const key = mode ? `${target.name} ${mode}` : target.name;
+      const s = summary(key);
+      rows.push({
+        request: target.name,
+        cache: mode || 'n/a',
+        'req/s': Math.round(s.rps),
+        'p50 ms': Number(s.p50.toFixed(1)),
+        'p99 ms': Number(s.p99.toFixed(1)),
+        'of raw': `${((100 * s.rps) / rawRps).toFixed(1)}%`,
+        errors: s.errors,
+      });
+    }
+  }
+  const r = summary('raw');
+  rows.push({
+    request: `raw node:http (${(home.length / 1024).toFixed(1)} KB of /)`,
+    cache: 'n/a',
+    'req/s': Math.round(r.rps),
+    'p50 ms': Number(r.p50.toFixed(1)),
+    'p99 ms': Number(r.p99.toFixed(1)),
+    'of raw': '100%',
+    errors: r.errors,
+  });
+  console.log(
+    `${ROUNDS} rounds × ${SECONDS} s per request, ${CONNECTIONS} connections, ${hasWrk ? 'wrk -t1' : 'Node client (install wrk for fuller figures)'}, ${cpus().length} cores; medians of the rounds`,
+  );
+  console.table(rows);
+} finally {
+  raw.close();
+  await cold?.stop();
+  await warm?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,164 @@
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { requestStateContext } from '../app/lib/request-context.ts';
+import { readConsent } from '../core/consent/consent.ts';
+import { DEFAULT_LANG } from '../core/i18n/languages.ts';
+import { splitLanguage } from '../core/routing/paths.ts';
+import type { RequestState, Services } from '../core/services.ts';
+import { isAuditOrCrawler } from '../core/user-agents.ts';
+import {
+  type CachedPage,
+  type CacheOutcome,
+  cachedPage,
+  etagMatches,
+  HtmlCache,
+  pageBody,
+} from './html-cache.ts';
+import { isPagePath } from './normalize.ts';
+import { RenderQueue } from './render-queue.ts';
+
+/** Headers a stored page must not repeat to another visitor. */
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'etag', 'date', 'x-request-id']);
+
+/** What a 304 repeats of the page (RFC 9110 §15.4.5); never its CSP, which must match the stored body's nonce. */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'etag', 'vary', 'expires'];
+
+export interface PageHandler {
+  (request: Request, state: RequestState): Promise<Response>;
+  /** The in-memory HTML cache; null with `HTML_CACHE=off`. */
+  readonly cache: HtmlCache | null;
+}
+
+/**
+ * The React Router pages behind the HTML cache. Anonymous document GETs of public pages are
+ * answered from memory while fresh; every page response gets its Cache-Control (public with
+ * `s-maxage` + `stale-while-revalidate` for public pages, `private, no-store` for a visitor's own
+ * record), a weak ETag that ignores the nonce, and 304 for a matching If-None-Match.
+ */
+export function createPageHandler(services: Services, build: ServerBuild): PageHandler {
+  const { config } = services;
+  const handleRequest = createRequestHandler(
+    build,
+    config.NODE_ENV === 'production' ? 'production' : 'development',
+  );
+  const ttl = config.HTML_CACHE_TTL_SECONDS;
+  const publicCacheControl = `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}`;
+  const cache =
+    config.HTML_CACHE === 'on'
+      ? new HtmlCache({
+          maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024,
+          ttlMs: ttl * 1000,
+          versions: services.dataVersions,
+        })
+      : null;
+
+  const queue = new RenderQueue(config.RENDER_CONCURRENCY);
+  const render = (request: Request, state: RequestState) =>
+    queue.run(() => {
+      const context = new RouterContextProvider();
+      context.set(requestStateContext, state);
+      return handleRequest(request, context);
+    });
+
+  /**
+   * The response as a page that may be shared, or null (its body then left unread): a public page's
+   * 200 HTML without a cookie.
+   */
+  const storable = async (
+    response: Response,
+    state: RequestState,
+    versions: number[],
+  ): Promise<CachedPage | null> => {
+    const page = state.page;
+    if (response.status !== 200 || !page || page.private) return null;
+    if (response.headers.has('set-cookie') || response.headers.get('cache-control')?.includes('private')) {
+      return null;
+    }
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return null;
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+    });
+    headers.push(['cache-control', publicCacheControl]);
+    // The cookie banner is decided from the consent cookie on the server (no flash of it), so a
+    // shared cache must tell visitors with and without one apart.
+    // (Accept-Encoding named here too: the compression step adds it otherwise, rebuilding the response.)
+    headers.push(['vary', 'Cookie, Accept-Encoding']);
+    const html = await response.text();
+    return cachedPage(html, state.nonce, { status: 200, headers, data: page.data, versions });
+  };
+
+  /** The key of a request whose page may come from the cache; null for anything else. */
+  const cacheKey = async (request: Request): Promise<string | null> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const url = new URL(request.url);
+    if (!isPagePath(url.pathname) || url.searchParams.has('_routes')) return null;
+    // A path rule (redirect, switched middleware) is applied by the router on every request.
+    const { lang, path } = splitLanguage(url.pathname);
+    try {
+      if (await services.pathRules.get(url.pathname)) return null;
+      if (lang !== DEFAULT_LANG && (await services.pathRules.get(path))) return null;
+    } catch {
+      // Without the rules the router answers (and shows the error page); nothing is cached.
+      return null;
+    }
+    // Everything else the HTML varies on: the build, whether the cookie banner shows, and (only
+    // with a tag manager) whether the visitor is a robot, which never gets one.
+    const consent = readConsent(request.headers.get('cookie')) === null ? 'banner' : 'consented';
+    const robot = config.GTM_ID && isAuditOrCrawler(request.headers.get('user-agent')) ? 'robot' : 'browser';
+    return `${services.buildId} ${consent} ${robot} ${url.pathname}${url.search}`;
+  };
+
+  const respond = (request: Request, page: CachedPage, nonce: string, outcome: CacheOutcome): Response => {
+    const headers = new Headers(page.headers);
+    headers.set('etag', page.etag);
+    headers.set('x-cache', outcome);
+    if (etagMatches(request.headers.get('if-none-match') ?? undefined, page.etag)) {
+      const kept = new Headers();
+      for (const name of NOT_MODIFIED_HEADERS) {
+        const value = headers.get(name);
+        if (value !== null) kept.set(name, value);
+      }
+      kept.set('x-cache', outcome);
+      return new Response(null, { status: 304, headers: kept });
+    }
+    const body = pageBody(page, nonce);
+    headers.set('content-length', String(body.length));
+    return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: page.status,
+      headers,
+    });
+  };
+
+  /** A response rendered for this request alone: its cache headers, and its validator when public. */
+  const finish = async (request: Request, response: Response, state: RequestState): Promise<Response> => {
+    if (state.page?.private) {
+      response.headers.set('cache-control', 'private, no-store');
+      return response;
+    }
+    if (request.method !== 'GET') return response;
+    const page = await storable(response, state, []);
+    return page ? respond(request, page, state.nonce, 'bypass') : response;
+  };
+
+  const handler = async (request: Request, state: RequestState): Promise<Response> => {
+    const key = cache ? await cacheKey(request) : null;
+    if (!cache || !key) return finish(request, await render(request, state), state);
+    const hit = cache.get(key);
+    if (hit) return respond(request, hit, state.nonce, 'hit');
+    // A HEAD renders no body: it is answered from the cache or rendered for itself.
+    if (request.method === 'HEAD') return finish(request, await render(request, state), state);
+
+    let own: Response | null = null;
+    const versions = services.dataVersions.snapshot();
+    const { page } = await cache.fill(key, async () => {
+      const response = await render(request, state);
+      const stored = await storable(response, state, versions);
+      if (!stored) own = await finish(request, response, state);
+      return stored;
+    });
+    if (page) return respond(request, page, state.nonce, 'miss');
+    // Not storable: the leader answers with its own render, the others render for themselves.
+    return own ?? finish(request, await render(request, state), state);
+  };
+  return Object.assign(handler, { cache });
+}

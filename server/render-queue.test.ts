@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { RenderQueue } from './render-queue.ts';
+
+const tick = () => new Promise((done) => setTimeout(done, 5));
+
+describe('RenderQueue', () => {
+  it('runs at most its concurrency at once, the rest in arrival order', async () => {
+    const queue = new RenderQueue(2);
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const task = (id: number) => async () => {
+      started.push(id);
+      running++;
+      peak = Math.max(peak, running);
+      await tick();
+      running--;
+      return id;
+    };
+    const results = await Promise.all([1, 2, 3, 4, 5].map((id) => queue.run(task(id))));
+    expect(results).toEqual([1, 2, 3, 4, 5]);
+    expect(peak).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(queue.waiting).toBe(0);
+  });
+
+  it('frees the slot of a task that fails', async () => {
+    const queue = new RenderQueue(1);
+    await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+});
