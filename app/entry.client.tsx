@@ -1,7 +1,7 @@
+import en from 'virtual:english-catalogue';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import en from '../content/locales/en.json';
 import { DEFAULT_LANG, isLang } from '../core/i18n/languages.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { createI18n } from './i18n/i18n.ts';

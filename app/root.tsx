@@ -12,7 +12,7 @@ import {
 import { useTranslation } from './i18n/react.tsx';
 import './app.css';
 import { readConsent } from '../core/consent/consent.ts';
-import { pageLanguage, splitLanguage } from '../core/routing/paths.ts';
+import { pageLanguage } from '../core/routing/paths.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { loadLanguage } from './i18n/load-language.ts';
@@ -23,10 +23,10 @@ import { useNonce } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
 import { IntentPrefetch } from './navigation/IntentPrefetch.tsx';
 import { NavigationScroll } from './navigation/NavigationScroll.tsx';
+import { useCurrentPage } from './routing/current-page.ts';
+import { LAYOUTS_WITHOUT_TRANSITION } from './routing/layouts.ts';
 import { maintenanceMiddleware } from './routing/maintenance-middleware.server.ts';
-import { matchPage } from './routing/match.ts';
 import { pageMiddleware } from './routing/page-middleware.server.ts';
-import { LAYOUTS_WITHOUT_TRANSITION, type LayoutName } from './routing/pages.ts';
 import { pathRuleMiddleware } from './routing/path-rule-middleware.server.ts';
 import { ErrorPage } from './shell/ErrorPage.tsx';
 import { Shell } from './shell/Shell.tsx';
@@ -88,17 +88,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <NavigationScroll layoutOf={layoutOf} />
+        <NavigationScroll />
         <IntentPrefetch />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
-}
-
-function layoutOf(pathname: string): LayoutName {
-  const found = matchPage(splitLanguage(pathname).path);
-  return found.status === 'none' ? 'default' : found.page.layout;
 }
 
 /** SPEC §4: once a newer build is published, the next navigation loads it (at most once per 10 s). */
@@ -124,8 +119,9 @@ export default function App() {
   const navigation = useNavigation();
   const root = useRouteLoaderData('root') as RootData | undefined;
   useNewBuildReload(root?.buildId);
-  useAnalytics(root?.gtmId);
-  const layout = layoutOf(pathname);
+  const current = useCurrentPage();
+  useAnalytics(root?.gtmId, current?.page);
+  const layout = current?.layout ?? 'default';
   const fade = !LAYOUTS_WITHOUT_TRANSITION.has(layout);
   return (
     <Shell layout={layout} root={root}>
@@ -145,7 +141,7 @@ export default function App() {
 export function ErrorBoundary({ error }: { error: unknown }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   useNewBuildReload(root?.buildId);
-  useAnalytics(root?.gtmId);
+  useAnalytics(root?.gtmId, undefined);
   useTranslation();
   return (
     <Shell layout="default" root={root}>

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { NOT_FOUND_ROUTE_ID } from './routing/layouts.ts';
 import { COMPILED_PAGES } from './routing/match.ts';
-import { NOT_FOUND_ROUTE_ID } from './routing/pages.ts';
 
 /**
  * The route table React Router matches: each page shape of app/routing/pages.ts twice, unprefixed

@@ -1,20 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
-import { ApiProblem } from '../lib/api-client.ts';
+import { requestIdle } from '../ui/hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
-import { loadCoins, searchCoins } from './coins.ts';
-import type { Coin, Side } from './types.ts';
+import type { Side } from './types.ts';
 import { networkOf } from './types.ts';
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'ready'; coins: Coin[] }
-  | { status: 'error'; message: string };
+/** The dialog's code: fetched when the browser is idle, or at the first open if that comes first. */
+const loadDialog = () => import('./CoinPickerDialog.tsx');
+const CoinPickerDialog = lazy(() => loadDialog().then((module) => ({ default: module.CoinPickerDialog })));
 
 /**
- * A coin picker: a button showing the chosen coin and network that opens a modal <dialog> with a
- * searchable list. Each coin is listed once; choosing it takes its main network, and coins on
- * several networks have a second button to choose another one. The list is fetched on first open.
+ * A coin picker: a button showing the chosen coin and network that opens a modal dialog with a
+ * searchable list (app/exchange/CoinPickerDialog.tsx).
  */
 export function CoinPicker({
   lang,
@@ -34,50 +31,16 @@ export function CoinPicker({
   onChange: (side: Side) => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const search = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const headingId = useId();
-  const searchId = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a retry.
-  useEffect(() => {
-    if (!open || list.status === 'ready') return;
-    let current = true;
-    setList({ status: 'loading' });
-    loadCoins(lang).then(
-      (coins) => current && setList({ status: 'ready', coins }),
-      (error: unknown) =>
-        current &&
-        setList({
-          status: 'error',
-          message: (error instanceof ApiProblem && error.message) || t('exchange.errors.network'),
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, attempt, lang]);
+  // Once opened, the dialog stays mounted: its coin list is kept for the next opening.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => requestIdle(() => void loadDialog()), []);
 
   const show = () => {
-    setQuery('');
-    setExpanded(side && side.coin.networks.length > 1 ? side.coin.code : null);
+    setMounted(true);
     setOpen(true);
-    dialog.current?.showModal();
-    search.current?.focus();
   };
-  const close = () => dialog.current?.close();
-  const choose = (coin: Coin, network: string) => {
-    onChange({ coin, network });
-    close();
-  };
-
   const network = side ? networkOf(side.coin, side.network) : undefined;
-  const results = list.status === 'ready' ? searchCoins(list.coins, query) : [];
 
   return (
     <>
@@ -88,24 +51,19 @@ export function CoinPicker({
         data-coin={side?.coin.code}
         data-network={side?.network}
         aria-haspopup="dialog"
-        aria-label={
-          side
-            ? t('exchange.picker.button', {
-                label,
-                coin: side.coin.code.toUpperCase(),
-                network: network?.name ?? side.network,
-              })
-            : t('exchange.picker.choose')
-        }
-        className="flex min-w-36 items-center gap-2 rounded-lg border border-slate-200 bg-surface px-3 py-2 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="relative flex min-w-36 items-center gap-2 rounded-lg border border-slate-200 bg-surface px-3 py-2 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         {side ? (
+          // The name read out begins with the side and goes on with the visible text (WCAG 2.5.3):
+          // "You send: BTC Bitcoin, Change the coin".
           <>
+            <span className="sr-only">{t('exchange.picker.side', { label })} </span>
             <CoinIcon coin={side.coin} />
             <span className="flex flex-col leading-tight">
               <span className="font-semibold">{side.coin.code.toUpperCase()}</span>
               <span className="text-xs text-muted">{network?.name ?? side.network}</span>
             </span>
+            <span className="sr-only">, {t('exchange.picker.change')}</span>
           </>
         ) : (
           <span className="font-semibold">{t('exchange.picker.choose')}</span>
@@ -114,138 +72,19 @@ export function CoinPicker({
           ▾
         </span>
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click closes the dialog; Escape closes it natively. */}
-      <dialog
-        ref={dialog}
-        aria-labelledby={headingId}
-        onClose={() => setOpen(false)}
-        // A click on the backdrop lands on the dialog itself.
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
-        data-testid={`${testId}-dialog`}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-surface p-0 text-ink shadow-xl backdrop:bg-slate-900/50"
-      >
-        <div className="flex max-h-[80vh] flex-col">
-          <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-3">
-            <h2 id={headingId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={close}
-              aria-label={t('exchange.picker.close')}
-              className="rounded-md px-2 py-1 text-xl leading-none text-muted hover:bg-brand-50"
-            >
-              ×
-            </button>
-          </div>
-          <div className="px-4 pt-3">
-            <label htmlFor={searchId} className="sr-only">
-              {t('exchange.picker.search')}
-            </label>
-            <input
-              ref={search}
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('exchange.picker.search')}
-              autoComplete="off"
-              spellCheck={false}
-              data-testid={`${testId}-search`}
-              className="w-full rounded-lg border border-slate-200 px-3 py-2 focus:border-brand-500 focus:outline-none"
-            />
-          </div>
-          <div className="min-h-40 overflow-y-auto px-2 py-2" aria-live="polite">
-            {list.status === 'loading' && (
-              <p className="px-2 py-4 text-muted">{t('exchange.picker.loading')}</p>
-            )}
-            {list.status === 'error' && (
-              <div className="px-2 py-4" role="alert">
-                <p>{list.message}</p>
-                <button
-                  type="button"
-                  onClick={() => setAttempt((n) => n + 1)}
-                  className="mt-2 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-                >
-                  {t('exchange.retry')}
-                </button>
-              </div>
-            )}
-            {list.status === 'ready' && results.length === 0 && (
-              <p className="px-2 py-4 text-muted">{t('exchange.picker.empty', { query: query.trim() })}</p>
-            )}
-            {list.status === 'ready' && results.length > 0 && (
-              <ul aria-label={t('exchange.picker.results')}>
-                {results.map((coin) => {
-                  const selected = side?.coin.code === coin.code;
-                  const several = coin.networks.length > 1;
-                  const isExpanded = expanded === coin.code;
-                  const listId = `${searchId}-${coin.code}`;
-                  return (
-                    <li key={coin.code} className="rounded-lg">
-                      <div className="flex items-center gap-1">
-                        <button
-                          type="button"
-                          onClick={() => choose(coin, coin.networks[0]?.network ?? '')}
-                          aria-current={selected ? 'true' : undefined}
-                          data-testid={`coin-option-${coin.code}`}
-                          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-2 py-2 text-left hover:bg-brand-50 aria-[current]:bg-brand-50"
-                        >
-                          <CoinIcon coin={coin} />
-                          <span className="flex min-w-0 flex-col leading-tight">
-                            <span className="font-semibold">{coin.code.toUpperCase()}</span>
-                            <span className="truncate text-sm text-muted">
-                              {several ? `${coin.name} · ${coin.networks[0]?.name}` : coin.name}
-                            </span>
-                          </span>
-                        </button>
-                        {several && (
-                          <button
-                            type="button"
-                            onClick={() => setExpanded(isExpanded ? null : coin.code)}
-                            aria-expanded={isExpanded}
-                            aria-controls={listId}
-                            aria-label={t('exchange.picker.networksOf', {
-                              coin: coin.code.toUpperCase(),
-                              number: coin.networks.length,
-                            })}
-                            data-testid={`coin-networks-${coin.code}`}
-                            className="shrink-0 rounded-md px-2 py-2 text-xs text-brand-700 hover:bg-brand-50"
-                          >
-                            {t('exchange.picker.networks', { number: coin.networks.length })}{' '}
-                            <span aria-hidden="true">{isExpanded ? '▴' : '▾'}</span>
-                          </button>
-                        )}
-                      </div>
-                      {several && isExpanded && (
-                        <ul id={listId} className="mb-1 ml-11 flex flex-wrap gap-1.5">
-                          {coin.networks.map((option) => (
-                            <li key={option.network}>
-                              <button
-                                type="button"
-                                onClick={() => choose(coin, option.network)}
-                                aria-current={
-                                  selected && side?.network === option.network ? 'true' : undefined
-                                }
-                                data-testid={`network-option-${coin.code}-${option.network}`}
-                                className="rounded-full border border-slate-200 px-3 py-1 text-xs hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-50 aria-[current]:font-semibold"
-                              >
-                                {option.name}
-                              </button>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
-        </div>
-      </dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <CoinPickerDialog
+            lang={lang}
+            side={side}
+            title={title}
+            testId={testId}
+            open={open}
+            onChange={onChange}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

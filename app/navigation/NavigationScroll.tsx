@@ -5,6 +5,7 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router';
+import { useCurrentPage } from '../routing/current-page.ts';
 import { ANCHOR_SELECTOR, decideScroll } from './scroll.ts';
 
 const STORAGE_KEY = 'swapgate-scroll-positions';
@@ -25,7 +26,10 @@ function hashTarget(hash: string): Element | null {
  * page's anchor instead of jumping to the top. Rendered in the document in place of
  * `<ScrollRestoration>`, whose decision cannot be extended.
  */
-export function NavigationScroll({ layoutOf }: { layoutOf: (pathname: string) => string }) {
+export function NavigationScroll() {
+  // Decided once per location, with the layout shown there.
+  const shownLayout = useRef<string>('default');
+  shownLayout.current = useCurrentPage()?.layout ?? 'default';
   const router = useContext(DataRouterContext)?.router;
   const state = useContext(DataRouterStateContext);
   const location = useLocation();
@@ -65,9 +69,8 @@ export function NavigationScroll({ layoutOf }: { layoutOf: (pathname: string) =>
   const restoreScrollPosition = state?.restoreScrollPosition ?? null;
   const preventScrollReset = state?.preventScrollReset ?? false;
   useLayoutEffect(() => {
-    const layout = layoutOf(location.pathname);
-    const sameLayout = previousLayout.current === layout;
-    previousLayout.current = layout;
+    const sameLayout = previousLayout.current === shownLayout.current;
+    previousLayout.current = shownLayout.current;
     const anchor = document.querySelector(ANCHOR_SELECTOR);
     const decision = decideScroll({
       restoreScrollPosition,
@@ -82,7 +85,7 @@ export function NavigationScroll({ layoutOf }: { layoutOf: (pathname: string) =>
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: decision.top, behavior: reduced ? 'auto' : 'smooth' });
     } else if (decision.kind === 'top') window.scrollTo(0, 0);
-  }, [location, restoreScrollPosition, preventScrollReset, layoutOf]);
+  }, [location, restoreScrollPosition, preventScrollReset]);
 
   return null;
 }

@@ -1,10 +1,13 @@
 import { createContext, data, type LoaderFunctionArgs } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
+import type { LayoutName } from './layouts.ts';
 
 export interface PageData {
   page: string;
   lang: Lang;
   params: Record<string, string>;
+  /** The page's layout, for the browser, which has no page table. */
+  layout: LayoutName;
 }
 
 /**

@@ -37,7 +37,7 @@ export const pageMiddleware: MiddlewareFunction<Response> = async ({ request, co
       notFound: () => pageNotFound(url),
     });
   }
-  context.set(pageContext, { page: found.page.name, lang, params: found.params });
+  context.set(pageContext, { page: found.page.name, lang, params: found.params, layout: found.page.layout });
   context.get(requestStateContext).page = {
     data: ['global', ...(found.page.data ?? [])],
     private: found.page.private === true,

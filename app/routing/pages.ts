@@ -1,25 +1,6 @@
 import type { DataSource } from '../../core/data-versions.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
-
-export type LayoutName =
-  | 'default'
-  | 'blog'
-  | 'coins'
-  | 'compare'
-  | 'cross-chain'
-  | 'cross-chain-tokens'
-  | 'pairs'
-  | 'fiat'
-  | 'bare';
-
-/** Layouts without a page transition (SPEC §2 "Layouts and transitions"). */
-export const LAYOUTS_WITHOUT_TRANSITION: ReadonlySet<LayoutName> = new Set([
-  'coins',
-  'compare',
-  'cross-chain',
-  'pairs',
-  'fiat',
-]);
+import type { LayoutName } from './layouts.ts';
 
 export interface PageDef {
   /** Stable page name; dictionary keys are `pages.{name}.title` / `.description`. */
@@ -162,6 +143,3 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   /** A swap id: 128 random bits as 26 lowercase base32 characters (core/exchange/swaps.ts). */
   swapId: /^[a-z2-7]{26}$/,
 };
-
-/** The catch-all route's id (app/routes.ts): paths no page matches. */
-export const NOT_FOUND_ROUTE_ID = 'not-found';

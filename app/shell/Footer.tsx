@@ -130,6 +130,8 @@ function InternalLinks({
 function MonitoringStrip() {
   const { t } = useTranslation();
   // The copy that makes the loop seamless is added in the browser: the HTML carries the list once.
+  // The strip is `relative` so that it also clips its links' visually hidden hints (absolutely
+  // positioned), which the running animation's transform would otherwise contain.
   const [looped, setLooped] = useState(false);
   useEffect(() => setLooped(true), []);
   const items = '*:shrink-0 *:text-base *:font-semibold *:whitespace-nowrap';
@@ -138,7 +140,7 @@ function MonitoringStrip() {
       <h2 className="mx-auto mb-4 max-w-6xl px-4 text-xs font-semibold tracking-wide text-white/70 uppercase desk:px-6">
         {t('footer.monitoring.title')}
       </h2>
-      <div className="group overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_4%,black_96%,transparent)] motion-reduce:mx-auto motion-reduce:max-w-6xl motion-reduce:px-4 motion-reduce:[mask-image:none] desk:motion-reduce:px-6">
+      <div className="group relative overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_4%,black_96%,transparent)] motion-reduce:mx-auto motion-reduce:max-w-6xl motion-reduce:px-4 motion-reduce:[mask-image:none] desk:motion-reduce:px-6">
         <div
           className={`flex w-max ${looped ? 'animate-[footer-marquee_60s_linear_infinite]' : ''} group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:w-auto motion-reduce:animate-none`}
         >

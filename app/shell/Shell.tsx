@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ConsentBanner } from '../consent/ConsentBanner.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import type { RootData } from '../root.tsx';
-import type { LayoutName } from '../routing/pages.ts';
+import type { LayoutName } from '../routing/layouts.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';

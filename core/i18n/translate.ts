@@ -8,7 +8,10 @@ const resolved = new WeakMap<Dictionary, Map<string, string | undefined>>();
 export function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
   if (!dictionary) return undefined;
   let texts = resolved.get(dictionary);
-  if (!texts) resolved.set(dictionary, (texts = new Map()));
+  if (!texts) {
+    texts = new Map();
+    resolved.set(dictionary, texts);
+  }
   if (texts.has(key)) return texts.get(key);
   let node: string | Dictionary | undefined = dictionary;
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;

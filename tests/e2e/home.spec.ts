@@ -64,5 +64,10 @@ for (const width of [375, 768, 1280]) {
         nodes: violation.nodes.map((node) => node.target.join(' ')),
       }));
     expect(blocking).toEqual([]);
+    // An experimental rule, run on its own: every control's spoken name contains its visible text.
+    const labelInName = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+    expect(
+      labelInName.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))),
+    ).toEqual([]);
   });
 }

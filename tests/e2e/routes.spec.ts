@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { LAYOUTS_WITHOUT_TRANSITION } from '../../app/routing/layouts.ts';
 import { matchPage } from '../../app/routing/match.ts';
-import { LAYOUTS_WITHOUT_TRANSITION, PAGES, type Page } from '../../app/routing/pages.ts';
+import { PAGES, type Page } from '../../app/routing/pages.ts';
 import { LANGUAGES, type Lang } from '../../core/i18n/languages.ts';
 import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
 import { examplePath, tags, textOf } from './helpers.ts';
