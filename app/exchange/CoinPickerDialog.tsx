@@ -38,7 +38,8 @@ export function CoinPickerDialog({
   const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [expanded, setExpanded] = useState<string | null>(null);
+  // Which coin shows its networks; undefined: the side's coin when it has several.
+  const [expanded, setExpanded] = useState<string | null | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
   const headingId = useId();
   const searchId = useId();
@@ -62,13 +63,12 @@ export function CoinPickerDialog({
     };
   }, [open, attempt, lang]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts afresh from the side shown then.
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
       setQuery('');
-      setExpanded(side && side.coin.networks.length > 1 ? side.coin.code : null);
+      setExpanded(undefined);
       element.showModal();
       search.current?.focus();
     } else if (!open && element.open) {
@@ -82,6 +82,11 @@ export function CoinPickerDialog({
     close();
   };
   const results = list.status === 'ready' ? searchCoins(list.coins, query) : [];
+  // The side's coin as listed (the page may carry it with its chosen network only).
+  const sideCoin =
+    (list.status === 'ready' && list.coins.find((coin) => coin.code === side?.coin.code)) || side?.coin;
+  const shownNetworks =
+    expanded === undefined ? ((sideCoin?.networks.length ?? 0) > 1 ? sideCoin?.code : null) : expanded;
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click closes the dialog; Escape closes it natively.
@@ -151,7 +156,7 @@ export function CoinPickerDialog({
               {results.map((coin) => {
                 const selected = side?.coin.code === coin.code;
                 const several = coin.networks.length > 1;
-                const isExpanded = expanded === coin.code;
+                const isExpanded = shownNetworks === coin.code;
                 const listId = `${searchId}-${coin.code}`;
                 return (
                   <li key={coin.code} className="rounded-lg">

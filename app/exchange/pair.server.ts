@@ -14,7 +14,8 @@ async function side(services: Services, code: string, network?: string): Promise
   const chosen = network
     ? view.networks.find((candidate) => candidate.network === network)
     : view.networks[0];
-  return chosen ? { coin: view, network: chosen.network } : null;
+  // The page needs the chosen network only; the picker's list brings every coin whole.
+  return chosen ? { coin: { ...view, networks: [chosen] }, network: chosen.network } : null;
 }
 
 export interface PairData {

@@ -21,24 +21,15 @@ export function HomeFacts({ lang }: { lang: Lang }) {
       <p className="mt-2 max-w-2xl text-muted">{t('home.facts.lead')}</p>
       <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {HOME_FACTS.map(({ id, href }) => (
-          <div
-            key={id}
-            data-fact={id}
-            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm"
-          >
+          <div key={id} data-fact={id} className="card flex min-w-0 flex-col">
             <dt>
-              <span className="block text-3xl font-bold text-brand-700 break-words">
-                {t(`home.facts.${id}.figure`)}
-              </span>
+              <span className="fact-figure">{t(`home.facts.${id}.figure`)}</span>
               <span className="mt-1 block font-semibold">{t(`home.facts.${id}.label`)}</span>
             </dt>
-            <dd className="mt-2 flex flex-1 flex-col text-sm text-muted">
+            <dd className="fact-body">
               <p className="flex-1">{t(`home.facts.${id}.text`)}</p>
               {href ? (
-                <Link
-                  to={localizePath(lang, href)}
-                  className="mt-3 inline-block self-start font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                >
+                <Link to={localizePath(lang, href)} className="text-link mt-3 inline-block self-start">
                   {t(`home.facts.${id}.link`)}
                 </Link>
               ) : null}

@@ -77,7 +77,7 @@ export function DesktopNav({ groups, lang }: { groups: readonly NavGroup[]; lang
                   aria-controls={panelId}
                   data-menu-trigger={group.id}
                   onClick={() => menu.toggle(group.id)}
-                  className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 aria-expanded:bg-brand-50"
+                  className="nav-trigger"
                 >
                   {t(`nav.groups.${group.id}`)}
                   <ChevronIcon open={expanded} />

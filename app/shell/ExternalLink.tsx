@@ -31,7 +31,8 @@ export function ExternalLink({
       {...data}
     >
       {children}
-      <span className="sr-only"> {t('site.newTab')}</span>
+      {/* One text node: no separator comment between a space and the hint in the HTML. */}
+      <span className="sr-only">{` ${t('site.newTab')}`}</span>
     </a>
   );
 }

@@ -82,8 +82,8 @@ function FooterGroup({
   const [open, setOpen] = useState(false);
   const panelId = `${useId()}-panel`;
   return (
-    <div className={`border-b border-white/15 desk:border-0 ${className}`} data-testid={testId}>
-      <h2 className="text-sm font-semibold text-white">
+    <div className={className ? `footer-group ${className}` : 'footer-group'} data-testid={testId}>
+      <h2 className="footer-heading">
         <button
           type="button"
           aria-expanded={open}
@@ -200,7 +200,7 @@ export function Footer() {
             <p className="mt-3 max-w-sm leading-relaxed">{t('site.tagline')}</p>
             {socials.length > 0 && (
               <div className="mt-6" data-testid="footer-social">
-                <h2 className="text-sm font-semibold text-white">{t('footer.social.title')}</h2>
+                <h2 className="footer-heading">{t('footer.social.title')}</h2>
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {socials.map((social) => (
                     <li key={social.link}>
@@ -232,15 +232,12 @@ export function Footer() {
             <div className="desk:mt-10 desk:grid desk:grid-cols-[2fr_3fr] desk:gap-8 desk:border-t desk:border-white/15 desk:pt-10">
               {coins.length > 0 && (
                 <FooterGroup title={t('footer.popularCoins')} testId="footer-popular-coins">
-                  <ul className="grid grid-cols-2 gap-x-6 gap-y-3">
+                  <ul className="grid grid-cols-2 gap-x-6 gap-y-3 *:min-w-0">
                     {coins.map((coin) => (
-                      <li key={coin.path} className="min-w-0">
-                        <PlainLink
-                          to={localizePath(lang, coin.path)}
-                          className={`${LINK} inline-flex max-w-full gap-1.5`}
-                        >
-                          <span className="truncate">{coin.name}</span>
-                          <span className="text-white/70">{coin.code}</span>
+                      <li key={coin.path}>
+                        <PlainLink to={localizePath(lang, coin.path)} className={`${LINK} footer-coin-link`}>
+                          <span>{coin.name}</span>
+                          <span>{coin.code}</span>
                         </PlainLink>
                       </li>
                     ))}

@@ -6,12 +6,7 @@ export function NavIcon({ name, className = 'size-5' }: { name: NavIconName; cla
 
 /** The fold marker of menus and collapsible groups; it turns over while `open`. */
 export function ChevronIcon({ open, className = 'size-4' }: { open: boolean; className?: string }) {
-  return (
-    <Icon
-      name="chevron"
-      className={`${className} shrink-0 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
-    />
-  );
+  return <Icon name="chevron" className={`chevron ${className}${open ? ' rotate-180' : ''}`} />;
 }
 
 export function ExternalIcon({ className = 'size-3.5' }: { className?: string }) {
