@@ -17,7 +17,7 @@ describe('cachedPage', () => {
       'AAA',
       meta(versions),
     );
-    expect(pageBody(page, 'BBB').toString()).toBe(
+    expect(Buffer.concat(pageBody(page, 'BBB')).toString()).toBe(
       '<script nonce="BBB">x</script><p>BBB-free</p><script nonce="BBB"></script>',
     );
   });

@@ -42,15 +42,15 @@ export function cachedPage(
   return { ...meta, parts, etag: `W/"${hash.digest('base64url').slice(0, 27)}"` };
 }
 
-/** The page's HTML with `nonce` in every place the render's nonce stood. */
-export function pageBody(page: CachedPage, nonce: string): Buffer {
+/** The page's HTML with `nonce` in every place the render's nonce stood, as the pieces to send. */
+export function pageBody(page: CachedPage, nonce: string): Buffer[] {
   const separator = Buffer.from(nonce);
   const pieces: Buffer[] = [];
   for (const [i, part] of page.parts.entries()) {
     if (i > 0) pieces.push(separator);
     pieces.push(part);
   }
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 function byteSize(page: CachedPage): number {

@@ -128,6 +128,39 @@ describe.each(databaseTargets())('HTML cache on $name', (target) => {
     expect(await after.text()).toContain('https://t.me/swapgate"');
   });
 
+  it('answers a stored page with the headers every page gets, and the root with its language vary', async () => {
+    const { app } = createTestApp(build, handle);
+    await app.request('/faq', { headers: CONSENTED });
+    const hit = await app.request('/faq', { headers: CONSENTED });
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    const fresh = await app.request('/faq', { headers: { ...CONSENTED, 'accept-encoding': 'gzip' } });
+    expect(fresh.headers.get('content-encoding')).toBe('gzip');
+    for (const name of [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'x-frame-options',
+    ]) {
+      expect(hit.headers.get(name), name).toBeTruthy();
+      expect(hit.headers.get(name)?.replace(/'nonce-[^']+'/, ''), name).toBe(
+        fresh.headers.get(name)?.replace(/'nonce-[^']+'/, ''),
+      );
+    }
+    expect(hit.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    await app.request('/', { headers: CONSENTED });
+    const root = await app.request('/', { headers: CONSENTED });
+    expect(root.headers.get('x-cache')).toBe('hit');
+    expect(root.headers.get('vary')).toBe('Cookie, Accept-Encoding, Accept-Language');
+    // A visitor the root sends to their language still is sent there.
+    const german = await app.request('/', { headers: { ...CONSENTED, 'accept-language': 'de-DE' } });
+    expect(german.status).toBe(302);
+    expect(german.headers.get('location')).toBe('/de');
+  });
+
   it('answers HEAD from a stored page without a body', async () => {
     const { app } = createTestApp(build, handle);
     const get = await app.request('/contact');

@@ -13,7 +13,8 @@ import {
   HtmlCache,
   pageBody,
 } from './html-cache.ts';
-import { isPagePath } from './normalize.ts';
+import { rootLanguageRedirect } from './language-redirect.ts';
+import { isPagePath, normalizePath } from './normalize.ts';
 import { RenderQueue } from './render-queue.ts';
 
 /** Headers a stored page must not repeat to another visitor. */
@@ -26,6 +27,24 @@ export interface PageHandler {
   (request: Request, state: RequestState): Promise<Response>;
   /** The in-memory HTML cache; null with `HTML_CACHE=off`. */
   readonly cache: HtmlCache | null;
+  /** A fresh stored page answered as it is, or null (see `fromCache` below). */
+  fromCache(
+    request: Request,
+    nonce: string,
+    securityHeaders: () => Record<string, string>,
+  ): Promise<PageAnswer | null>;
+}
+
+/** A page answer before it is sent: status, headers and the body's pieces (null without a body). */
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer[] | null;
+}
+
+/** The answer as a fetch Response (its pieces joined). */
+export function answerResponse({ status, headers, body }: PageAnswer): Response {
+  return new Response(body ? (Buffer.concat(body) as Uint8Array<ArrayBuffer>) : null, { status, headers });
 }
 
 /**
@@ -108,25 +127,68 @@ export function createPageHandler(services: Services, build: ServerBuild): PageH
     return `${services.buildId} ${consent} ${robot} ${url.pathname}${url.search}`;
   };
 
-  const respond = (request: Request, page: CachedPage, nonce: string, outcome: CacheOutcome): Response => {
-    const headers = new Headers(page.headers);
-    headers.set('etag', page.etag);
-    headers.set('x-cache', outcome);
+  /**
+   * A stored page as this request's answer: 304 for a matching If-None-Match, HEAD without a body;
+   * the body as its pieces (the stored parts around this response's nonce).
+   */
+  const answer = (
+    request: Request,
+    page: CachedPage,
+    nonce: string,
+    outcome: CacheOutcome,
+    extra: Record<string, string> = {},
+  ): PageAnswer => {
+    // A plain object: the Node adapter writes it as it is, with no Headers object in between.
+    const headers: Record<string, string> = Object.fromEntries(page.headers);
+    headers.etag = page.etag;
+    headers['x-cache'] = outcome;
     if (etagMatches(request.headers.get('if-none-match') ?? undefined, page.etag)) {
-      const kept = new Headers();
+      const kept: Record<string, string> = { 'x-cache': outcome };
       for (const name of NOT_MODIFIED_HEADERS) {
-        const value = headers.get(name);
-        if (value !== null) kept.set(name, value);
+        const value = headers[name];
+        if (value !== undefined) kept[name] = value;
       }
-      kept.set('x-cache', outcome);
-      return new Response(null, { status: 304, headers: kept });
+      for (const [name, value] of Object.entries(extra)) {
+        if (name !== 'content-security-policy') kept[name] = value;
+      }
+      return { status: 304, headers: kept, body: null };
     }
     const body = pageBody(page, nonce);
-    headers.set('content-length', String(body.length));
-    return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-      status: page.status,
-      headers,
-    });
+    Object.assign(headers, extra);
+    headers['content-length'] = String(body.reduce((length, piece) => length + piece.length, 0));
+    return { status: page.status, headers, body: request.method === 'HEAD' ? null : body };
+  };
+
+  const respond = (request: Request, page: CachedPage, nonce: string, outcome: CacheOutcome): Response =>
+    answerResponse(answer(request, page, nonce, outcome));
+
+  /**
+   * A fresh stored page answered before the app's per-request steps (normalisation, the root's
+   * language choice, compression, security headers), when none of them would change it: a page
+   * path already in its canonical form (it was stored as a 200), no language redirect at the root,
+   * no compression asked for. `extra` gives the headers those steps would have added (the security
+   * headers with this response's nonce). Null: the request takes the ordinary way.
+   */
+  const fromCache = async (
+    request: Request,
+    nonce: string,
+    securityHeaders: () => Record<string, string>,
+  ): Promise<PageAnswer | null> => {
+    if (!cache || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    if (/\b(gzip|deflate|br|zstd)\b|\*/.test(request.headers.get('accept-encoding') ?? '')) return null;
+    const url = new URL(request.url);
+    if (!isPagePath(url.pathname) || normalizePath(url.pathname) !== null) return null;
+    const root = url.pathname === '/';
+    if (root && rootLanguageRedirect(request.headers)) return null;
+    const key = await cacheKey(request);
+    const page = key ? cache.get(key) : undefined;
+    if (!page) return null;
+    const extra = securityHeaders();
+    if (root) {
+      // As the root's language step says: the English root varies on the visitor's language too.
+      extra.vary = `${Object.fromEntries(page.headers).vary}, Accept-Language`;
+    }
+    return answer(request, page, nonce, 'hit', extra);
   };
 
   /** A response rendered for this request alone: its cache headers, and its validator when public. */
@@ -160,5 +222,5 @@ export function createPageHandler(services: Services, build: ServerBuild): PageH
     // Not storable: the leader answers with its own render, the others render for themselves.
     return own ?? finish(request, await render(request, state), state);
   };
-  return Object.assign(handler, { cache });
+  return Object.assign(handler, { cache, fromCache });
 }

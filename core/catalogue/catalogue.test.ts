@@ -16,6 +16,15 @@ describe.each(databaseTargets())('catalogue on $name', (target) => {
     await handle.close();
   });
 
+  it('tells of each reload after the first load (rendered pages that show it are stale)', async () => {
+    let changes = 0;
+    const watched = new Catalogue(handle.db, () => changes++);
+    await watched.coins();
+    expect(changes).toBe(0);
+    await watched.reload();
+    expect(changes).toBe(1);
+  });
+
   it('lists the seeded coins, majors first', async () => {
     const list = await catalogue.coins();
     expect(list.length).toBeGreaterThanOrEqual(150);

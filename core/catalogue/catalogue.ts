@@ -89,6 +89,7 @@ export class Catalogue {
   #loading: Promise<void> | null = null;
 
   readonly #onChange: (() => void) | undefined;
+  #loaded = false;
 
   /** `onChange` is called after each reload: pages rendered from the earlier catalogue are stale. */
   constructor(db: Database, onChange?: () => void) {
@@ -155,7 +156,9 @@ export class Catalogue {
     }
     this.#coins = list;
     this.#byCode = new Map(list.map((coin) => [coin.code, coin]));
-    this.#onChange?.();
+    // The first load changes nothing anyone has shown yet.
+    if (this.#loaded) this.#onChange?.();
+    this.#loaded = true;
   }
 
   async #ready(): Promise<void> {

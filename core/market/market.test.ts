@@ -208,6 +208,7 @@ describe.each(databaseTargets())('MarketService.backfillHistory on $name', (targ
 
   it('is run by the job after its first refresh when asked', async () => {
     const market = new MarketService({ db: handle.db, feed: new SnapshotFeed(), log: silent });
+    let changes = 0;
     const job = startPriceJob({
       market,
       db: handle.db,
@@ -215,8 +216,11 @@ describe.each(databaseTargets())('MarketService.backfillHistory on $name', (targ
       log: silent,
       backfill: { days: 1, stepMs: 3_600_000 },
       now: () => T0,
+      onChange: () => changes++,
     });
     await job.stop();
+    // The refresh told of new prices (pages showing prices are stale).
+    expect(changes).toBe(1);
     // 24 hourly points, plus the current bucket from the refresh.
     expect(await countRows(handle.db, priceHistory)).toBe(25 * COIN_COUNT);
   });
