@@ -102,7 +102,3 @@ export function matchPage(path: string): PageMatch {
   }
   return candidate ? { status: 'invalid', page: candidate } : { status: 'none' };
 }
-
-export function pageByName(name: string): Page | undefined {
-  return PAGES.find((page) => page.name === name);
-}
