@@ -44,17 +44,15 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // than through every step (docs/decisions/006).
   app.use(async (c, next) => {
     const started = performance.now();
-    const nonce = createNonce();
-    const reqId = crypto.randomUUID();
-    const answer = await pages.fromCache(c.req.raw, nonce, () => ({
-      ...Object.fromEntries(
-        Object.entries(securityHeaders(c.req.path, nonce, securityOptions)).map(([name, value]) => [
-          name.toLowerCase(),
-          value,
-        ]),
-      ),
-      'x-request-id': reqId,
-    }));
+    let reqId = '';
+    const answer = await pages.fromCache(c.req.raw, (nonce) => {
+      reqId = crypto.randomUUID();
+      const headers: Record<string, string> = { 'x-request-id': reqId };
+      for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce, securityOptions))) {
+        headers[name.toLowerCase()] = value;
+      }
+      return headers;
+    });
     if (!answer) return next();
     log.info(
       {

@@ -4,7 +4,7 @@ import { cachedPage, etagMatches, HtmlCache, pageBody } from './html-cache.ts';
 
 const meta = (versions: DataVersions) => ({
   status: 200,
-  headers: [] as [string, string][],
+  headers: {},
   data: ['global'] as const,
   versions: versions.snapshot(),
 });

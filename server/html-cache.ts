@@ -9,7 +9,7 @@ import type { DataSource, DataVersions } from '../core/data-versions.ts';
 export interface CachedPage {
   status: number;
   /** Response headers as rendered, without per-response ones (none are stored with a cookie). */
-  headers: [string, string][];
+  headers: Readonly<Record<string, string>>;
   /** The HTML around each occurrence of the render's nonce. */
   parts: Buffer[];
   /** Weak validator of the HTML with its nonces left out: the same for every response of it. */
@@ -124,9 +124,5 @@ export class HtmlCache {
   /** Pages stored and the bytes they take (for tests and metrics). */
   get stats(): { pages: number; bytes: number } {
     return { pages: this.#pages.size, bytes: this.#pages.calculatedSize };
-  }
-
-  clear(): void {
-    this.#pages.clear();
   }
 }

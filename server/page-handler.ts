@@ -16,6 +16,7 @@ import {
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { RenderQueue } from './render-queue.ts';
+import { createNonce } from './security-headers.ts';
 
 /** Headers a stored page must not repeat to another visitor. */
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'etag', 'date', 'x-request-id']);
@@ -30,8 +31,7 @@ export interface PageHandler {
   /** A fresh stored page answered as it is, or null (see `fromCache` below). */
   fromCache(
     request: Request,
-    nonce: string,
-    securityHeaders: () => Record<string, string>,
+    headersFor: (nonce: string) => Record<string, string>,
   ): Promise<PageAnswer | null>;
 }
 
@@ -93,15 +93,15 @@ export function createPageHandler(services: Services, build: ServerBuild): PageH
       return null;
     }
     if (!response.headers.get('content-type')?.startsWith('text/html')) return null;
-    const headers: [string, string][] = [];
+    const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+      if (!PER_RESPONSE.has(name)) headers[name] = value;
     });
-    headers.push(['cache-control', publicCacheControl]);
+    headers['cache-control'] = publicCacheControl;
     // The cookie banner is decided from the consent cookie on the server (no flash of it), so a
     // shared cache must tell visitors with and without one apart.
     // (Accept-Encoding named here too: the compression step adds it otherwise, rebuilding the response.)
-    headers.push(['vary', 'Cookie, Accept-Encoding']);
+    headers.vary = 'Cookie, Accept-Encoding';
     const html = await response.text();
     return cachedPage(html, state.nonce, { status: 200, headers, data: page.data, versions });
   };
@@ -139,7 +139,7 @@ export function createPageHandler(services: Services, build: ServerBuild): PageH
     extra: Record<string, string> = {},
   ): PageAnswer => {
     // A plain object: the Node adapter writes it as it is, with no Headers object in between.
-    const headers: Record<string, string> = Object.fromEntries(page.headers);
+    const headers: Record<string, string> = { ...page.headers };
     headers.etag = page.etag;
     headers['x-cache'] = outcome;
     if (etagMatches(request.headers.get('if-none-match') ?? undefined, page.etag)) {
@@ -166,13 +166,13 @@ export function createPageHandler(services: Services, build: ServerBuild): PageH
    * A fresh stored page answered before the app's per-request steps (normalisation, the root's
    * language choice, compression, security headers), when none of them would change it: a page
    * path already in its canonical form (it was stored as a 200), no language redirect at the root,
-   * no compression asked for. `extra` gives the headers those steps would have added (the security
-   * headers with this response's nonce). Null: the request takes the ordinary way.
+   * no compression asked for. `headersFor` gives the headers those steps would have added (the
+   * security headers with this response's nonce, made only for a hit). Null: the request takes the
+   * ordinary way.
    */
   const fromCache = async (
     request: Request,
-    nonce: string,
-    securityHeaders: () => Record<string, string>,
+    headersFor: (nonce: string) => Record<string, string>,
   ): Promise<PageAnswer | null> => {
     if (!cache || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     if (/\b(gzip|deflate|br|zstd)\b|\*/.test(request.headers.get('accept-encoding') ?? '')) return null;
@@ -183,10 +183,11 @@ export function createPageHandler(services: Services, build: ServerBuild): PageH
     const key = await cacheKey(request);
     const page = key ? cache.get(key) : undefined;
     if (!page) return null;
-    const extra = securityHeaders();
+    const nonce = createNonce();
+    const extra = headersFor(nonce);
     if (root) {
       // As the root's language step says: the English root varies on the visitor's language too.
-      extra.vary = `${Object.fromEntries(page.headers).vary}, Accept-Language`;
+      extra.vary = `${page.headers.vary}, Accept-Language`;
     }
     return answer(request, page, nonce, 'hit', extra);
   };
