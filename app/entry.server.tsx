@@ -39,6 +39,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The document is sent whole, so no Suspense boundary is worth moving to the end of the
+        // stream (React does that past 12,800 bytes and adds its reveal scripts to the page).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const chunks: Buffer[] = [];
           const document = new Writable({

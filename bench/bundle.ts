@@ -11,7 +11,7 @@ import { startBenchServer } from './server.ts';
 
 /** DESIGN budget: the React Router floor plus what the home page may add, gzip. */
 const FLOOR_KB = 110;
-const HOME_KB = 40;
+const HOME_KB = 30;
 const BUDGET_KB = FLOOR_KB + HOME_KB;
 const PAGE = process.env.BENCH_PAGE ?? '/';
 /** A desktop browser: the root language redirect skips tools, but the page must be the real one. */

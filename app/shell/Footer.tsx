@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { GlobalData } from '../../core/global/global-data.ts';
 import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
@@ -8,6 +8,7 @@ import { api } from '../lib/api-client.ts';
 import { PlainLink, useInternalLinkClicks } from '../navigation/internal-links.tsx';
 import type { RootData } from '../root.tsx';
 import { Button } from '../ui/Button.tsx';
+import { lazyWhenNeeded } from '../ui/load-when-needed.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import {
   externalLinks,
@@ -21,8 +22,14 @@ import {
   socialName,
 } from './footer-links.ts';
 import { ChevronIcon, ExternalIcon } from './NavIcon.tsx';
-import { Newsletter } from './Newsletter.tsx';
+import { NEWSLETTER_ANCHOR } from './newsletter-machine.ts';
 import { SocialIcon } from './SocialIcon.tsx';
+
+/** The newsletter form: far below the fold, so its code (form, tooltip, reCAPTCHA loader) is not part of the first render. */
+const Newsletter = lazyWhenNeeded(
+  () => import('./Newsletter.tsx').then((module) => module.Newsletter),
+  NEWSLETTER_ANCHOR,
+);
 
 const FOCUS = 'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 /** Two columns of links from the desktop layout on. */
@@ -216,7 +223,9 @@ export function Footer() {
               </div>
             )}
           </div>
-          <Newsletter recaptcha={root?.recaptcha ?? null} />
+          <Suspense fallback={null}>
+            <Newsletter recaptcha={root?.recaptcha ?? null} />
+          </Suspense>
         </div>
 
         <nav aria-label={t('footer.navLabel')} className="mt-10 border-t border-white/15 desk:pt-10">

@@ -10,6 +10,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import {
   INITIAL_NEWSLETTER_STATE,
+  NEWSLETTER_ANCHOR,
   type NewsletterStatus,
   newsletterReducer,
   submittedEmail,
@@ -108,6 +109,7 @@ export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null })
 
   return (
     <section
+      id={NEWSLETTER_ANCHOR}
       aria-labelledby={headingId}
       className="rounded-2xl bg-surface p-5 text-ink shadow-sm desk:p-6"
       data-testid="newsletter"

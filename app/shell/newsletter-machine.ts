@@ -49,3 +49,6 @@ export function newsletterReducer(state: NewsletterState, event: NewsletterEvent
       return state.status === 'error' ? { ...state, status: 'wait' } : state;
   }
 }
+
+/** The block's element id: the footer fetches the form's code when it comes near the viewport. */
+export const NEWSLETTER_ANCHOR = 'newsletter';

@@ -5,6 +5,9 @@ import { translate, waitForHydration } from './helpers.ts';
 import { E2E_RECAPTCHA, fakeRecaptchaScript } from './recaptcha.ts';
 
 /** SPEC §2: every path the four columns must cover. */
+/** The newsletter block, whose code loads after the first render. */
+const NEWSLETTER = '[data-testid="newsletter"]';
+
 const COLUMN_PATHS = [
   '/swap',
   '/coin',
@@ -141,6 +144,24 @@ test('the not-found page wears the footer with global data too', async ({ page, 
 });
 
 test.describe('newsletter', () => {
+  test('is in the page from the server; its code loads after the first render, then it works', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto('/faq');
+    const html = (await response?.text()) ?? '';
+    // Rendered by the server, but its code is neither preloaded nor imported by the first render.
+    expect(html).toContain('data-testid="newsletter"');
+    expect(html).not.toMatch(/Newsletter-[\w-]+\.js/);
+    await waitForHydration(page, NEWSLETTER);
+    expect(scripts.some((path) => /\/Newsletter-[\w-]+\.js$/.test(path))).toBe(true);
+    await page.getByTestId('newsletter-submit').click();
+    await expect(page.getByTestId('newsletter-email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('invalid addresses are marked and nothing is sent; the mark clears on edit', async ({ page }) => {
     const { loads } = await fakeRecaptchaScript(page, E2E_RECAPTCHA.humanToken);
     const posts: string[] = [];
@@ -148,7 +169,7 @@ test.describe('newsletter', () => {
       if (request.url().includes('/apiglobal/contact/subscribe')) posts.push(request.url());
     });
     await page.goto('/de/faq');
-    await waitForHydration(page);
+    await waitForHydration(page, NEWSLETTER);
     const block = page.getByTestId('newsletter');
     const email = block.getByTestId('newsletter-email');
     for (const bad of ['', 'name @example.com', 'name@@example.com', 'name@example']) {
@@ -173,7 +194,7 @@ test.describe('newsletter', () => {
     test(`subscribes with a human-check token, then close resets the form (${lang})`, async ({ page }) => {
       await fakeRecaptchaScript(page, E2E_RECAPTCHA.humanToken);
       await page.goto(localizePath(lang, '/faq'));
-      await waitForHydration(page);
+      await waitForHydration(page, NEWSLETTER);
       const block = page.getByTestId('newsletter');
       const address = `e2e-${lang}-${Date.now()}@example.com`;
       await block.getByTestId('newsletter-email').fill(address);
@@ -206,7 +227,7 @@ test.describe('newsletter', () => {
   test('a token the server refuses shows the error state; retry keeps the address', async ({ page }) => {
     await fakeRecaptchaScript(page, E2E_RECAPTCHA.botToken);
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForHydration(page, NEWSLETTER);
     const block = page.getByTestId('newsletter');
     await block.getByTestId('newsletter-email').fill('robot@example.com');
     const answered = page.waitForResponse('**/apiglobal/contact/subscribe');
@@ -228,7 +249,7 @@ test.describe('newsletter', () => {
       if (request.url().includes('/apiglobal/contact/subscribe')) posts.push(request.url());
     });
     await page.goto('/es/faq');
-    await waitForHydration(page);
+    await waitForHydration(page, NEWSLETTER);
     const block = page.getByTestId('newsletter');
     await block.getByTestId('newsletter-email').fill('someone@example.com');
     await block.getByTestId('newsletter-submit').click();

@@ -130,12 +130,15 @@ declare global {
   }
 }
 
-/** Resolves once React has hydrated the page: hydrated elements carry React's internal fiber keys. */
-export async function waitForHydration(page: PlaywrightPage): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__react'));
-  });
+/**
+ * Resolves once React has hydrated the page (or the part at `selector`, for parts whose code loads
+ * after the first render): hydrated elements carry React's internal fiber keys.
+ */
+export async function waitForHydration(page: PlaywrightPage, selector = 'main'): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
+  }, selector);
 }
 
 /** Resolves once the build watcher of app/root.tsx runs (pages only; error pages have none). */
