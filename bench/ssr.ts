@@ -41,7 +41,8 @@ const TARGETS: Target[] = [
   { name: '/', path: '/', page: true },
   { name: '/de', path: '/de', page: true },
   { name: '/swap', path: '/swap', page: true },
-  // Add the coin page (`/coin/btc`) here once it renders real content.
+  { name: '/coin/btc', path: '/coin/btc', page: true },
+  { name: '/exchange/btc-to-eth', path: '/exchange/btc-to-eth', page: true },
   {
     name: 'POST /api/v1/quotes',
     path: '/api/v1/quotes',

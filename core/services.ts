@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { Config } from './config.ts';
 import type { DataSource, DataVersions } from './data-versions.ts';
+import type { DirectoryService } from './directory/directory.ts';
 import type { QuoteService } from './exchange/quotes.ts';
 import type { SwapService } from './exchange/swaps.ts';
 import type { PriceSource } from './exchange/types.ts';
@@ -23,6 +24,8 @@ export interface Services {
   prices: PriceSource;
   quotes: QuoteService;
   swaps: SwapService;
+  /** The coin, pair and comparison listings with their market figures. */
+  directory: DirectoryService;
   rateLimiter: RateLimiter;
   /** SPEC §3 global data (footer coins, pairs, social links), cached in memory. */
   global: GlobalDataService;

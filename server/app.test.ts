@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
+import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { databaseTargets } from '../db/testing.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
@@ -149,13 +150,26 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     });
 
     it('switches a named middleware off for one path', async () => {
+      await seedDemoData(handle.db);
       const { app } = appWith(handle);
-      expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(404);
+      // The compare-pair middleware sends the reversed order to the canonical page...
+      const reversed = await app.request('/compare/eth-vs-btc');
+      expect(reversed.status).toBe(301);
+      expect(reversed.headers.get('location')).toBe('/compare/btc-vs-eth');
+      await upsertPathRule(handle.db, {
+        path: '/compare/eth-vs-btc',
+        middlewares: { 'compare-pair': false },
+      });
+      // ...unless a path rule switches it off there: the page answers at that address.
+      const kept = await app.request('/compare/eth-vs-btc');
+      expect(kept.status).toBe(200);
+      expect(await kept.text()).toContain('data-page="compare-pair"');
+      // The page's own checks stay: a coin paired with itself has no page.
       await upsertPathRule(handle.db, {
         path: '/exchange/usdt-to-usdt',
         middlewares: { 'exchange-pair': false },
       });
-      expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(200);
+      expect((await app.request('/exchange/usdt-to-usdt')).status).toBe(404);
     });
   });
 

@@ -16,6 +16,7 @@ import { rootLanguageRedirect } from './language-redirect.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { answerResponse, createPageHandler } from './page-handler.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
+import { createSitemapRoutes } from './sitemap.ts';
 
 export interface AppOptions {
   services: Services;
@@ -143,6 +144,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.route('/api/v1', createApiV1(services, services.rateLimiter));
 
   app.route('/apiglobal', createApiGlobal(services));
+
+  // Before the static files (no public/robots.txt) and the pages.
+  app.route('/', createSitemapRoutes(services));
 
   // Hashed build files never change; the build pointer must always be revalidated.
   const files = serveStatic({ root: clientDir });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../core/config.ts';
+import { CHART_BACKFILL_TIERS } from '../core/directory/directory.ts';
 import { startSwapJob } from '../core/exchange/swap-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
@@ -69,8 +70,9 @@ const jobs = [
     db: database.db,
     intervalMs: config.PRICE_REFRESH_INTERVAL_MS,
     log,
-    // Price history for charts on a first run: 30 days at 6-hour steps.
-    backfill: { days: 30, stepMs: 6 * 60 * 60_000 },
+    // Price history for charts on a first run: each chart range (30 days, 7 days, 24 hours) gets
+    // about 100 points or more.
+    backfill: { tiers: CHART_BACKFILL_TIERS },
     onChange: () => services.dataVersions.bump('market'),
   }),
   startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
+import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
@@ -85,6 +86,13 @@ export function createServices(options: {
     serviceFeeBps: config.SERVICE_FEE_BPS,
     fixedQuoteTtlMs: config.FIXED_QUOTE_TTL_SECONDS * 1000,
   });
+  const directory = new DirectoryService({
+    db,
+    catalogue,
+    market,
+    quotes,
+    marketVersion: () => dataVersions.version('market'),
+  });
   const swaps = new SwapService({
     db,
     catalogue,
@@ -111,6 +119,7 @@ export function createServices(options: {
     market,
     quotes,
     swaps,
+    directory,
     rateLimiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
     global: new GlobalDataService({ db, log, onChange: () => dataVersions.bump('global') }),
     humanCheck: new RecaptchaVerifier({

@@ -7,7 +7,8 @@ import type { Coin, Side } from './types.ts';
 export const DEFAULT_FROM = 'btc';
 export const DEFAULT_TO = 'eth';
 
-async function side(services: Services, code: string, network?: string): Promise<Side | null> {
+/** One side of a pair for the exchange form: the coin on the given network (its main one by default). */
+export async function side(services: Services, code: string, network?: string): Promise<Side | null> {
   const coin = await services.catalogue.coin(code);
   if (!coin) return null;
   const view: Coin = publicCoin(coin);

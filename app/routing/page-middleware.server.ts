@@ -27,13 +27,15 @@ export const pageMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (found.status === 'none') return unknownPrefix ? pageNotFound(url) : noRouteFound(url);
 
   const switches = context.get(middlewareSwitchesContext);
+  const { services } = context.get(requestStateContext);
   for (const name of found.page.middleware ?? []) {
     if (switches[assertRouteMiddlewareName(name)] === false) continue;
-    ROUTE_MIDDLEWARES[name]({
+    await ROUTE_MIDDLEWARES[name]({
       url,
       lang,
       page: found.page.name,
       params: found.params,
+      services,
       notFound: () => pageNotFound(url),
     });
   }

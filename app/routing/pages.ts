@@ -25,6 +25,8 @@ export interface PageDef {
 }
 
 const GENERIC = 'routes/page.tsx';
+/** Pages made of the catalogue and market prices. */
+const MARKET: readonly DataSource[] = ['catalogue', 'market'];
 
 const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'home', path: '/', layout: 'default', file: 'routes/home.tsx', data: ['catalogue'] },
@@ -63,20 +65,47 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   { name: 'widget-v2', path: '/v2/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
 
-  { name: 'coins', path: '/coin', layout: 'coins' },
-  { name: 'coins-page', path: '/coin/page-{page}', layout: 'coins' },
-  { name: 'coin', path: '/coin/{coin}', layout: 'default' },
-  { name: 'exchange-pairs', path: '/exchange-pairs', layout: 'pairs' },
-  { name: 'exchange-pairs-page', path: '/exchange-pairs/page-{page}', layout: 'pairs' },
+  { name: 'coins', path: '/coin', layout: 'coins', file: 'routes/coins.tsx', data: MARKET },
+  { name: 'coins-page', path: '/coin/page-{page}', layout: 'coins', file: 'routes/coin.tsx', data: MARKET },
+  { name: 'coin', path: '/coin/{coin}', layout: 'default', file: 'routes/coin.tsx', data: MARKET },
+  {
+    name: 'exchange-pairs',
+    path: '/exchange-pairs',
+    layout: 'pairs',
+    file: 'routes/exchange-pairs.tsx',
+    data: MARKET,
+  },
+  {
+    name: 'exchange-pairs-page',
+    path: '/exchange-pairs/page-{page}',
+    layout: 'pairs',
+    file: 'routes/exchange-pairs.tsx',
+    data: MARKET,
+  },
   {
     name: 'exchange-pair',
     path: '/exchange/{from}-to-{to}',
     layout: 'default',
     middleware: ['exchange-pair'],
+    file: 'routes/exchange-pair.tsx',
+    data: MARKET,
   },
-  { name: 'compare', path: '/compare', layout: 'compare' },
-  { name: 'compare-page', path: '/compare/page-{page}', layout: 'compare' },
-  { name: 'compare-pair', path: '/compare/{from}-vs-{to}', layout: 'compare', middleware: ['compare-pair'] },
+  { name: 'compare', path: '/compare', layout: 'compare', file: 'routes/compare.tsx', data: MARKET },
+  {
+    name: 'compare-page',
+    path: '/compare/page-{page}',
+    layout: 'compare',
+    file: 'routes/compare-pair.tsx',
+    data: MARKET,
+  },
+  {
+    name: 'compare-pair',
+    path: '/compare/{from}-vs-{to}',
+    layout: 'compare',
+    middleware: ['compare-pair'],
+    file: 'routes/compare-pair.tsx',
+    data: MARKET,
+  },
 
   { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain' },
   { name: 'cross-chain-page', path: '/cross-chain/page-{page}', layout: 'cross-chain' },

@@ -3,6 +3,7 @@ import type { Lang } from '../../core/i18n/languages.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import type { MiddlewareSwitches } from '../../core/routing/path-rules.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import type { Services } from '../../core/services.ts';
 
 /** Per-path middleware switches from the path rules, set by the root middleware. */
 export const middlewareSwitchesContext = createContext<MiddlewareSwitches>({});
@@ -13,11 +14,12 @@ export interface RouteMiddlewareArgs {
   /** The page name from app/routing/pages.ts. */
   page: string;
   params: Record<string, string>;
+  services: Services;
   /** Raises the route-check 404 ('Page Not Found: {path}'). */
   notFound(): never;
 }
 
-export type RouteMiddleware = (args: RouteMiddlewareArgs) => void;
+export type RouteMiddleware = (args: RouteMiddlewareArgs) => void | Promise<void>;
 
 const BLOG_SECTIONS = new Set(['page', 'authors', 'search', 'tag']);
 
@@ -27,12 +29,26 @@ export const ROUTE_MIDDLEWARES: Record<RouteMiddlewareName, RouteMiddleware> = {
   'blog-article': ({ params, notFound }) => {
     if (BLOG_SECTIONS.has(params.slug ?? '')) notFound();
   },
-  // A coin is never compared with, or exchanged for, itself.
-  'compare-pair': ({ params, notFound }) => {
+  // Two different coins of the catalogue, in their canonical order (the better-ranked coin first):
+  // /compare/eth-vs-btc is the same page as /compare/btc-vs-eth.
+  'compare-pair': async ({ url, lang, params, services, notFound }) => {
     if (params.from === params.to) notFound();
+    const order = await services.directory.comparisonOrder(params.from ?? '', params.to ?? '');
+    if (!order) return notFound();
+    const [first, second] = order;
+    if (first.code !== params.from) {
+      throw redirect(`${localizePath(lang, `/compare/${first.code}-vs-${second.code}`)}${url.search}`, 301);
+    }
   },
-  'exchange-pair': ({ params, notFound }) => {
+  // A coin is never exchanged for itself, and both must be in the catalogue. (Codes are lowercase
+  // by then: path normalisation answers capitals with a 301.)
+  'exchange-pair': async ({ params, services, notFound }) => {
     if (params.from === params.to) notFound();
+    const [from, to] = await Promise.all([
+      services.directory.coin(params.from ?? ''),
+      services.directory.coin(params.to ?? ''),
+    ]);
+    if (!from || !to) notFound();
   },
   'fiat-exchange-pair': ({ params, notFound }) => {
     if (params.from === params.to) notFound();

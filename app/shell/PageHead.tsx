@@ -1,22 +1,8 @@
 import { useRouteLoaderData } from 'react-router';
-import { LANGUAGES } from '../../core/i18n/languages.ts';
-import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
-import { HREFLANG_REGIONS } from '../i18n/regions.ts';
+import { alternateLinks } from '../../core/routing/alternates.ts';
 
 interface RootData {
   baseUrl: string;
-}
-
-/** The alternate links of a page: the 14 languages, their regional variants and x-default. */
-export function alternateLinks(baseUrl: string, pathname: string): { hrefLang: string; href: string }[] {
-  const { path } = splitLanguage(pathname);
-  const links = LANGUAGES.flatMap((lang) => {
-    const href = `${baseUrl}${localizePath(lang, path)}`;
-    const regions = HREFLANG_REGIONS[lang] ?? [];
-    return [{ hrefLang: lang, href }, ...regions.map((region) => ({ hrefLang: `${lang}-${region}`, href }))];
-  });
-  links.push({ hrefLang: 'x-default', href: `${baseUrl}${path}` });
-  return links;
 }
 
 /**
@@ -27,10 +13,13 @@ export function PageHead({
   title,
   description,
   pathname,
+  noindex = false,
 }: {
   title: string;
   description: string;
   pathname: string;
+  /** Keeps the page out of search results (a list filtered by a search), its links still followed. */
+  noindex?: boolean;
 }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const baseUrl = root?.baseUrl ?? '';
@@ -38,6 +27,7 @@ export function PageHead({
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
+      {noindex ? <meta name="robots" content="noindex, follow" /> : null}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={`${baseUrl}${pathname}`} />

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isPluralNode } from './translate.ts';
 
 export type Dictionary = { [key: string]: string | Dictionary };
 
@@ -15,9 +16,11 @@ export function loadDictionaries(dir: string = LOCALES_DIR): Map<string, Diction
   return dictionaries;
 }
 
-/** Every leaf key of a dictionary, dotted (`pages.home.title`). */
+/** Every leaf key of a dictionary, dotted (`pages.home.title`); a plural text counts as one leaf. */
 export function flattenKeys(dictionary: Dictionary, prefix = ''): string[] {
   return Object.entries(dictionary).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`),
+    typeof value === 'string' || isPluralNode(value)
+      ? [`${prefix}${key}`]
+      : flattenKeys(value, `${prefix}${key}.`),
   );
 }

@@ -25,9 +25,19 @@ export interface RefreshOptions {
   signal?: AbortSignal;
 }
 
+export interface BackfillTier {
+  days: number;
+  stepMs: number;
+}
+
 export interface BackfillOptions {
   days?: number;
   stepMs?: number;
+  /**
+   * Several resolutions at once, e.g. 30 days every 6 hours plus the last day every 15 minutes, so
+   * every chart range has enough points; replaces `days` and `stepMs`.
+   */
+  tiers?: readonly BackfillTier[];
   now?: Date;
   db?: Database;
   signal?: AbortSignal;
@@ -196,7 +206,8 @@ export class MarketService implements PriceSource {
       this.#log.info({ feed: this.feed.name }, 'price feed has no history; skipping backfill');
       return 0;
     }
-    if (!(stepMs > 0) || !(days > 0)) return 0;
+    const tiers = (options.tiers ?? [{ days, stepMs }]).filter((tier) => tier.stepMs > 0 && tier.days > 0);
+    if (tiers.length === 0) return 0;
     const end = this.bucketStart(now).getTime();
     // Rows of the current bucket do not count: refresh() may well have written them already.
     const existing = await db
@@ -208,7 +219,12 @@ export class MarketService implements PriceSource {
     const codes = await enabledCoins(db);
     if (codes.length === 0) return 0;
 
-    const first = Math.ceil((end - days * 86_400_000) / stepMs) * stepMs;
+    // Every tier's times, each once (tiers overlap), oldest first.
+    const times = new Set<number>();
+    for (const tier of tiers) {
+      const first = Math.ceil((end - tier.days * 86_400_000) / tier.stepMs) * tier.stepMs;
+      for (let t = first; t < end; t += tier.stepMs) times.add(t);
+    }
     let written = 0;
     // Column arrays for one unnest() INSERT: 30 days of hourly points are ~130k rows, which
     // row-by-row VALUES lists take seconds to send.
@@ -223,7 +239,7 @@ export class MarketService implements PriceSource {
       written += affectedRows(result);
       pending = { coins: [], ats: [], usds: [] };
     };
-    for (let t = first; t < end; t += stepMs) {
+    for (const t of [...times].sort((a, b) => a - b)) {
       const at = new Date(t);
       const prices = await this.feed.fetchPrices(codes, at, signal);
       for (const [coin, usd] of prices) {
@@ -234,7 +250,7 @@ export class MarketService implements PriceSource {
       if (pending.coins.length >= BACKFILL_CHUNK) await flush();
     }
     await flush();
-    this.#log.info({ rows: written, days, stepMs, feed: this.feed.name }, 'price history backfilled');
+    this.#log.info({ rows: written, tiers, feed: this.feed.name }, 'price history backfilled');
     return written;
   }
 }

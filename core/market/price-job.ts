@@ -2,7 +2,7 @@ import { max, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { coinPrices } from '../../db/schema.ts';
-import type { MarketService } from './market.ts';
+import type { BackfillOptions, MarketService } from './market.ts';
 
 /** Any constant fits; it only has to be the same on every node (and differ from other locks). */
 export const PRICE_JOB_LOCK_KEY = 727_104_3001;
@@ -16,7 +16,7 @@ export interface PriceJobOptions {
    * After the first refresh this node makes, backfill history when it has nothing before the
    * current bucket (snapshot feed only; see MarketService.backfillHistory).
    */
-  backfill?: { days?: number; stepMs?: number } | false;
+  backfill?: Pick<BackfillOptions, 'days' | 'stepMs' | 'tiers'> | false;
   /** Clock, for tests. */
   now?: () => Date;
   /** Called when this node has new prices (its own refresh or another node's, read back). */

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatChange, formatCount, formatUsd } from './format.ts';
+
+describe('number formats per language', () => {
+  it('writes prices in the page language, with cents or significant digits', () => {
+    expect(formatUsd('90450.5', 'en')).toBe('$90,450.50');
+    expect(formatUsd('90450.5', 'de')).toMatch(/^90\.450,50\s\$$/);
+    expect(formatUsd('0.0000123456', 'en')).toBe('$0.00001235');
+    expect(formatUsd(null, 'en')).toBe('—');
+  });
+
+  it('signs changes and writes them as percentages', () => {
+    expect(formatChange(0.0123, 'en')).toBe('+1.23%');
+    expect(formatChange(-0.05, 'fr')).toMatch(/^-5,00\s%$/);
+    expect(formatChange(null, 'en')).toBe('—');
+  });
+
+  it('writes amounts without exponents and counts with separators', () => {
+    expect(formatAmount('0.000001', 'en')).toBe('0.000001');
+    expect(formatAmount('12.3456789012', 'de')).toBe('12,345679');
+    expect(formatCount(33672, 'en')).toBe('33,672');
+  });
+});

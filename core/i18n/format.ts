@@ -1,0 +1,60 @@
+import type { Lang } from './languages.ts';
+
+/**
+ * Numbers as the page's language writes them (SPEC: prices and figures in the page's locale).
+ * Formatters are built once per language and kind: Intl constructors are slow.
+ */
+const cache = new Map<string, Intl.NumberFormat>();
+
+function formatter(lang: Lang, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}:${kind}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(lang, options);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A USD price: cents for prices of a dollar or more, four significant digits below it (SHIB at
+ * $0.00001234 stays readable).
+ */
+export function formatUsd(value: number | string | null, lang: Lang): string {
+  if (value === null) return '—';
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) return '—';
+  if (Math.abs(amount) >= 1 || amount === 0) {
+    return formatter(lang, 'usd', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(
+      amount,
+    );
+  }
+  return formatter(lang, 'usd-small', {
+    style: 'currency',
+    currency: 'USD',
+    maximumSignificantDigits: 4,
+  }).format(amount);
+}
+
+/** A change as a signed percentage with two decimals: 0.0123 → "+1.23 %" (per locale). */
+export function formatChange(change: number | null, lang: Lang): string {
+  if (change === null || !Number.isFinite(change)) return '—';
+  return formatter(lang, 'change', {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(change);
+}
+
+/** A coin amount or a rate: up to eight significant digits, never in exponent form. */
+export function formatAmount(value: number | string, lang: Lang): string {
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) return String(value);
+  return formatter(lang, 'amount', { maximumSignificantDigits: 8 }).format(amount);
+}
+
+/** A count: 1234 → "1,234" (per locale). */
+export function formatCount(value: number, lang: Lang): string {
+  return formatter(lang, 'count', {}).format(value);
+}

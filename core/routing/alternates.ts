@@ -1,0 +1,66 @@
+import { LANGUAGES, type Lang } from '../i18n/languages.ts';
+import { localizePath, splitLanguage } from './paths.ts';
+
+/** An hreflang alternate of a page. */
+export interface AlternateLink {
+  hrefLang: string;
+  href: string;
+}
+
+/**
+ * Regional hreflang variants, each pointing at its language's URL.
+ * SPEC §2 names the counts (es 18, fr 14, pt-BR, en 9, de 2, ru 2); these are the regions where
+ * the language is official or widely used by our audience.
+ */
+export const HREFLANG_REGIONS: Partial<Record<Lang, readonly string[]>> = {
+  es: [
+    'ES',
+    'MX',
+    'AR',
+    'CO',
+    'CL',
+    'PE',
+    'VE',
+    'EC',
+    'GT',
+    'CU',
+    'BO',
+    'DO',
+    'HN',
+    'PY',
+    'SV',
+    'NI',
+    'CR',
+    'UY',
+  ],
+  fr: ['FR', 'BE', 'CA', 'CH', 'LU', 'MC', 'SN', 'CI', 'CM', 'MA', 'TN', 'DZ', 'HT', 'ML'],
+  pt: ['BR'],
+  en: ['US', 'GB', 'AU', 'CA', 'NZ', 'IE', 'ZA', 'IN', 'SG'],
+  de: ['AT', 'CH'],
+  ru: ['BY', 'KZ'],
+};
+
+/** The alternate links of a page (any language's path): the 14 languages, their regional variants and x-default. */
+export function alternateLinks(baseUrl: string, pathname: string): AlternateLink[] {
+  const { path } = splitLanguage(pathname);
+  const links = LANGUAGES.flatMap((lang) => {
+    const href = `${baseUrl}${localizePath(lang, path)}`;
+    const regions = HREFLANG_REGIONS[lang] ?? [];
+    return [{ hrefLang: lang, href }, ...regions.map((region) => ({ hrefLang: `${lang}-${region}`, href }))];
+  });
+  links.push({ hrefLang: 'x-default', href: `${baseUrl}${path}` });
+  return links;
+}
+
+/**
+ * The 14 languages and x-default only, for an unprefixed `path`: what the sitemaps carry (the
+ * regional variants would make them several times larger).
+ */
+export function languageAlternates(baseUrl: string, path: string): AlternateLink[] {
+  const links: AlternateLink[] = LANGUAGES.map((lang) => ({
+    hrefLang: lang,
+    href: `${baseUrl}${localizePath(lang, path)}`,
+  }));
+  links.push({ hrefLang: 'x-default', href: `${baseUrl}${path}` });
+  return links;
+}

@@ -1,0 +1,232 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  comparisonAt,
+  comparisonCount,
+  exchangePairAt,
+  exchangePairCount,
+  pageCount,
+} from '../core/directory/pairs.ts';
+import { LANGUAGES } from '../core/i18n/languages.ts';
+import { seedDemoData } from '../core/seed.ts';
+import {
+  MAX_SITEMAP_BYTES,
+  MAX_SITEMAP_URLS,
+  type SitemapDirectory,
+  STATIC_PAGES,
+} from '../core/seo/sitemap.ts';
+import { parseXml, type XmlElement } from '../core/seo/xml-testing.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { coinPrices } from '../db/schema.ts';
+import { databaseTargets } from '../db/testing.ts';
+import { createSitemapRoutes } from './sitemap.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
+
+const build = await loadServerBuild();
+const BASE = 'https://swapgate.example';
+
+function child(element: XmlElement, name: string): XmlElement | undefined {
+  return element.children.find((item) => item.name === name);
+}
+
+describe.each(databaseTargets())('sitemaps on $name', (target) => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+  let services: ReturnType<typeof createTestApp>['services'];
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await seedDemoData(handle.db);
+    ({ app, services } = createTestApp(build, handle));
+  });
+  afterAll(async () => {
+    await services.close();
+    await handle.close();
+  });
+
+  it('answers robots.txt', async () => {
+    const response = await app.request('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    const lines = (await response.text()).split('\n');
+    expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
+    for (const path of ['/swap/', '/api/', '/apiglobal/', '/img', '/design-system', '/*/design-system']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+
+  it('lists every child in the index, and each child holds every page in every language', {
+    timeout: 60_000,
+  }, async () => {
+    const response = await app.request('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    const index = parseXml(await response.text());
+    expect(index.name).toBe('sitemapindex');
+    const locs = index.children.map((sitemap) => child(sitemap, 'loc')?.text as string);
+    // No stored price yet: no lastmod.
+    expect(index.children.every((sitemap) => !child(sitemap, 'lastmod'))).toBe(true);
+
+    const coins = await services.directory.coins();
+    const pairs = exchangePairCount(coins.length);
+    const comparisons = comparisonCount(coins.length);
+    const expectedPages = {
+      pages: STATIC_PAGES.length,
+      coins: pageCount(coins.length) + coins.length,
+      pairs: pageCount(pairs) + pairs,
+      compare: pageCount(comparisons) + comparisons,
+    };
+    // Every child answers. The small sections' children and the first and last child of the others
+    // are read in full (all of them would be over a gigabyte): the first is full, the last holds the
+    // rest, and together they account for every page.
+    const children = new Map<string, number>();
+    for (const loc of locs) {
+      const match = /^https:\/\/swapgate\.example\/sitemaps\/(pages|coins|pairs|compare)-(\d+)\.xml$/.exec(
+        loc,
+      );
+      expect(match, loc).not.toBeNull();
+      const [, section = '', n = ''] = match ?? [];
+      expect(Number(n)).toBe((children.get(section) ?? 0) + 1);
+      children.set(section, Number(n));
+    }
+    const seen = {
+      pages: new Set<string>(),
+      coins: new Set<string>(),
+      pairs: new Set<string>(),
+      compare: new Set<string>(),
+    };
+    for (const [name, count] of children) {
+      const section = name as keyof typeof seen;
+      const sizes: number[] = [];
+      for (let n = 1; n <= count; n++) {
+        const path = `/sitemaps/${section}-${n}.xml`;
+        const read = section === 'pages' || section === 'coins' || n === 1 || n === count;
+        const childResponse = await app.request(path, { method: read ? 'GET' : 'HEAD' });
+        expect(childResponse.status, path).toBe(200);
+        expect(childResponse.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+        if (!read) continue;
+        const xml = await childResponse.text();
+        expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(MAX_SITEMAP_BYTES);
+        let urls = 0;
+        for (let at = xml.indexOf('<url>'); at >= 0; at = xml.indexOf('<url>', at + 5)) urls++;
+        expect(urls).toBeLessThanOrEqual(MAX_SITEMAP_URLS);
+        expect(urls % LANGUAGES.length).toBe(0);
+        sizes.push(urls);
+        // Parsed whole but for the large first children (core/seo/sitemap.test.ts checks those).
+        if (n > 1 || count === 1 || section === 'pages' || section === 'coins') {
+          const urlset = parseXml(xml);
+          expect(urlset.name).toBe('urlset');
+          expect(urlset.attributes['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
+          expect(urlset.children).toHaveLength(urls);
+          const bad = urlset.children.filter((url) => {
+            const links = url.children.filter((item) => item.name === 'xhtml:link');
+            seen[section].add(links.at(-1)?.attributes.href as string);
+            return (
+              links.map((link) => link.attributes.hreflang).join() !== [...LANGUAGES, 'x-default'].join() ||
+              !links.some((link) => link.attributes.href === child(url, 'loc')?.text)
+            );
+          });
+          expect(bad).toEqual([]);
+        }
+      }
+      const [first = 0, ...others] = sizes;
+      const total = count === 1 ? first : (count - 1) * first + (others.at(-1) ?? 0);
+      expect(total, section).toBe(expectedPages[section] * LANGUAGES.length);
+    }
+    expect(seen.pages.size).toBe(STATIC_PAGES.length);
+    expect(seen.coins.size).toBe(expectedPages.coins);
+    expect(seen.coins).toContain(`${BASE}/coin/${coins[0]?.code}`);
+    expect(seen.pages).toContain(`${BASE}/kyc-aml`);
+    const lastPair = await services.directory.exchangePairs().then((list) => list.at(list.count - 1));
+    expect(seen.pairs).toContain(`${BASE}/exchange/${lastPair.from.code}-to-${lastPair.to.code}`);
+    const lastComparison = await services.directory.comparisons().then((list) => list.at(list.count - 1));
+    expect(seen.compare).toContain(
+      `${BASE}/compare/${lastComparison.from.code}-vs-${lastComparison.to.code}`,
+    );
+  });
+
+  it('dates the market sections by the latest stored price', async () => {
+    await handle.db.insert(coinPrices).values([
+      { coin: 'btc', usd: '60000', source: 'test', updatedAt: new Date('2025-01-02T03:04:05.678Z') },
+      { coin: 'eth', usd: '3000', source: 'test', updatedAt: new Date('2025-01-02T03:09:00.000Z') },
+    ]);
+    const index = parseXml(await (await app.request('/sitemap.xml')).text());
+    for (const sitemap of index.children) {
+      const loc = child(sitemap, 'loc')?.text as string;
+      expect(child(sitemap, 'lastmod')?.text, loc).toBe(
+        loc.includes('/pages-') ? undefined : '2025-01-02T03:09:00Z',
+      );
+    }
+    const coins = parseXml(await (await app.request('/sitemaps/coins-1.xml')).text());
+    expect(child(coins.children[0] as XmlElement, 'lastmod')?.text).toBe('2025-01-02T03:09:00Z');
+  });
+
+  it('answers 404 for unknown children', async () => {
+    for (const path of [
+      '/sitemaps/blog-1.xml',
+      '/sitemaps/coins-0.xml',
+      '/sitemaps/coins-2.xml',
+      '/sitemaps/pages-2.xml',
+      '/sitemaps/coins-1.txt',
+      '/sitemaps/coins.xml',
+    ]) {
+      expect((await app.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('compresses the stream for clients that accept it', async () => {
+    const response = await app.request('/sitemaps/pages-1.xml', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = response.body?.pipeThrough(new DecompressionStream('gzip')) as ReadableStream<Uint8Array>;
+    const xml = await new Response(body).text();
+    expect(parseXml(xml).children).toHaveLength(STATIC_PAGES.length * LANGUAGES.length);
+  });
+
+  it('streams a large child through HTTP without holding it', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const coins = Array.from({ length: 1_500 }, (_, i) => ({ code: `coin${i}` }));
+    const list = (count: number, at: (k: number) => { from: number; to: number }) => ({
+      count,
+      at(k: number) {
+        const pair = at(k);
+        return { from: coins[pair.from] as { code: string }, to: coins[pair.to] as { code: string } };
+      },
+    });
+    const directory: SitemapDirectory = {
+      coins: async () => coins,
+      exchangePairs: async () => list(exchangePairCount(coins.length), exchangePairAt),
+      comparisons: async () => list(comparisonCount(coins.length), comparisonAt),
+    };
+    const routes = createSitemapRoutes({ config: { BASE_URL: BASE }, db: handle.db, directory });
+
+    const index = parseXml(await (await routes.request('/sitemap.xml')).text());
+    expect(
+      index.children.filter((sitemap) => child(sitemap, 'loc')?.text?.includes('/pairs-')).length,
+    ).toBeGreaterThan(1_000);
+
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let live = 0;
+    let bytes = 0;
+    for (const n of [1, 2, 3]) {
+      const response = await routes.request(`/sitemaps/pairs-${n}.xml`);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      for (let read = 1; ; read++) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+        if (read % 1024 === 0) {
+          gc();
+          live = Math.max(live, process.memoryUsage().heapUsed - before);
+        }
+      }
+    }
+    expect(bytes).toBeGreaterThan(100 * 2 ** 20);
+    expect(live).toBeLessThan(16 * 2 ** 20);
+  });
+});

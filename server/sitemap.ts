@@ -1,0 +1,67 @@
+import { max } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Config } from '../core/config.ts';
+import {
+  chunkStream,
+  parseChildName,
+  planSection,
+  planSitemaps,
+  robotsTxt,
+  type SitemapDirectory,
+  type SitemapOptions,
+  sitemapChunks,
+  sitemapIndexChunks,
+} from '../core/seo/sitemap.ts';
+import type { Database } from '../db/client.ts';
+import { coinPrices } from '../db/schema.ts';
+
+const CACHE_CONTROL = 'public, max-age=3600';
+const XML = 'application/xml; charset=utf-8';
+
+/** The time of the latest stored price: when the coin, pair and comparison pages last changed. */
+export async function latestPriceTime(db: Database): Promise<Date | null> {
+  const [row] = await db.select({ at: max(coinPrices.updatedAt) }).from(coinPrices);
+  return row?.at ?? null;
+}
+
+function xmlResponse(chunks: Iterator<string, unknown, undefined>): Response {
+  return new Response(chunkStream(chunks), {
+    headers: { 'Content-Type': XML, 'Cache-Control': CACHE_CONTROL },
+  });
+}
+
+/**
+ * `/robots.txt`, the sitemap index `/sitemap.xml` and its children `/sitemaps/{section}-{n}.xml`,
+ * streamed as the client reads them (core/seo/sitemap.ts). Mounted before the pages.
+ */
+export function createSitemapRoutes(services: {
+  config: Pick<Config, 'BASE_URL'>;
+  db: Database;
+  /** The services' DirectoryService, or anything with its `coins`, `exchangePairs` and `comparisons`. */
+  directory: SitemapDirectory;
+}): Hono {
+  const app = new Hono();
+  const baseUrl = services.config.BASE_URL;
+
+  async function options(): Promise<SitemapOptions> {
+    return { baseUrl, directory: services.directory, lastmod: await latestPriceTime(services.db) };
+  }
+
+  app.get('/robots.txt', (c) => {
+    c.header('Content-Type', 'text/plain; charset=utf-8');
+    c.header('Cache-Control', CACHE_CONTROL);
+    return c.body(robotsTxt(baseUrl));
+  });
+
+  app.get('/sitemap.xml', async () => xmlResponse(sitemapIndexChunks(await planSitemaps(await options()))));
+
+  app.get('/sitemaps/:file', async (c) => {
+    const child = parseChildName(c.req.param('file'));
+    if (!child) return c.text('Not Found', 404);
+    const plan = await planSection(child.section, await options());
+    if (child.n > plan.children) return c.text('Not Found', 404);
+    return xmlResponse(sitemapChunks(plan, child.n));
+  });
+
+  return app;
+}
