@@ -5,23 +5,40 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Sections of the dictionaries only the server reads (the API's error messages). */
 const SERVER_ONLY_SECTIONS = ['apiErrors'];
+/**
+ * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
+ * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
+ */
+const PAGE_SECTIONS = ['directory'];
 
 /**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),
- * without the sections only the server reads.
+ * without the sections only the server reads or only some pages use;
+ * `virtual:english-section/{name}`: one of the latter.
  */
 function englishCatalogue(): Plugin {
   const id = 'virtual:english-catalogue';
+  const sectionPrefix = 'virtual:english-section/';
   const file = new URL('./content/locales/en.json', import.meta.url);
+  const read = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const module = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
   return {
     name: 'english-catalogue',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source === id || source.startsWith(sectionPrefix) ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}`) return undefined;
-      this.addWatchFile(file.pathname);
-      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      for (const section of SERVER_ONLY_SECTIONS) delete catalogue[section];
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(catalogue))});`;
+      if (resolved === `\0${id}`) {
+        this.addWatchFile(file.pathname);
+        const catalogue = read();
+        for (const section of [...SERVER_ONLY_SECTIONS, ...PAGE_SECTIONS]) delete catalogue[section];
+        return module(catalogue);
+      }
+      if (resolved.startsWith(`\0${sectionPrefix}`)) {
+        this.addWatchFile(file.pathname);
+        const name = resolved.slice(sectionPrefix.length + 1);
+        if (!PAGE_SECTIONS.includes(name)) this.error(`No page section '${name}' in en.json`);
+        return module(read()[name]);
+      }
+      return undefined;
     },
   };
 }

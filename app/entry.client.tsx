@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_LANG, isLang } from '../core/i18n/languages.ts';
 import { i18nClient } from './i18n/client-instance.ts';
+import { earlyEnglishSections } from './i18n/english-sections.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { loadLanguage } from './i18n/load-language.ts';
 import { I18nProvider } from './i18n/react.tsx';
@@ -13,7 +14,7 @@ async function start() {
   installChunkErrorReload(window);
   const pageLang = document.documentElement.lang;
   const lang = isLang(pageLang) ? pageLang : DEFAULT_LANG;
-  const i18n = createI18n(DEFAULT_LANG, { en });
+  const i18n = createI18n(DEFAULT_LANG, { en: { ...en, ...earlyEnglishSections() } });
   i18nClient.current = i18n;
   try {
     await loadLanguage(i18n, lang);

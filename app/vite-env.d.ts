@@ -3,3 +3,9 @@ declare module 'virtual:english-catalogue' {
   const catalogue: import('../core/i18n/dictionaries.ts').Dictionary;
   export default catalogue;
 }
+
+/** One English section only some pages use (vite.config.ts, `PAGE_SECTIONS`). */
+declare module 'virtual:english-section/*' {
+  const section: import('../core/i18n/dictionaries.ts').Dictionary;
+  export default section;
+}

@@ -1,4 +1,4 @@
-import { CHART_RANGE_NAMES, type ChartRange } from '../../core/directory/directory.ts';
+import { CHART_RANGE_NAMES, type ChartRange } from '../../core/directory/chart-ranges.ts';
 import type { TFunction } from '../i18n/i18n.ts';
 import type { ChartPoint } from './types.ts';
 

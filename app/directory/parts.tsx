@@ -1,3 +1,4 @@
+import './english.ts';
 import type { ReactNode } from 'react';
 import { Form, Link, useRouteLoaderData } from 'react-router';
 import { formatChange } from '../../core/i18n/format.ts';

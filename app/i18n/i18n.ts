@@ -36,6 +36,14 @@ export class I18n {
     this.#dictionaries.set(lang, dictionary);
   }
 
+  /**
+   * Adds sections to a language's dictionary: texts a page's module brought along, registered
+   * before the page renders. A new object, so no text looked up before is remembered as missing.
+   */
+  extendDictionary(lang: Lang, sections: Dictionary): void {
+    this.#dictionaries.set(lang, { ...this.#dictionaries.get(lang), ...sections });
+  }
+
   /** Switches the language; components using `useTranslation` render again. */
   changeLanguage(lang: Lang): void {
     if (lang === this.#language) return;

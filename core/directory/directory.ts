@@ -4,6 +4,7 @@ import { priceHistory } from '../../db/schema.ts';
 import type { Catalogue, CatalogueCoin } from '../catalogue/catalogue.ts';
 import type { PairInfo, QuoteService } from '../exchange/quotes.ts';
 import type { MarketService } from '../market/market.ts';
+import { CHART_RANGES, type ChartRange } from './chart-ranges.ts';
 import {
   comparisonAt,
   comparisonCount,
@@ -17,27 +18,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The ranges of the price charts and the spacing of their points. */
-export const CHART_RANGES = {
-  '24h': { spanMs: DAY, stepMs: 15 * MINUTE },
-  '7d': { spanMs: 7 * DAY, stepMs: 2 * HOUR },
-  '30d': { spanMs: 30 * DAY, stepMs: 6 * HOUR },
-} as const;
-export type ChartRange = keyof typeof CHART_RANGES;
-export const CHART_RANGE_NAMES = Object.keys(CHART_RANGES) as ChartRange[];
-
-export function isChartRange(value: string): value is ChartRange {
-  return Object.hasOwn(CHART_RANGES, value);
-}
-
-/** History written on a first run so that each chart range has its points (server/main.ts). */
-export const CHART_BACKFILL_TIERS = CHART_RANGE_NAMES.map((range) => ({
-  days: CHART_RANGES[range].spanMs / DAY,
-  stepMs: CHART_RANGES[range].stepMs,
-}));
-
 /** Points of the 7-day sparkline in the coin list (one every 6 hours). */
 const SPARKLINE_STEP_MS = 6 * HOUR;
+
+export {
+  CHART_BACKFILL_TIERS,
+  CHART_RANGE_NAMES,
+  CHART_RANGES,
+  type ChartRange,
+  isChartRange,
+} from './chart-ranges.ts';
 
 /** A coin's market figures; changes are fractions (0.012 = +1.2 %), null without history. */
 export interface CoinMarket {

@@ -50,6 +50,19 @@ for (const lang of ['en', 'de', 'ja'] as const) {
   });
 }
 
+test('a client navigation from the home page brings the coin pages\' English texts with them', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const documents: string[] = [];
+  page.on('request', (request) => request.isNavigationRequest() && documents.push(request.url()));
+  await page.getByTestId('site-footer').getByRole('link', { name: 'All coins' }).click();
+  await expect(page).toHaveURL('/coin');
+  expect(documents).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('en', 'pages.coins.title'));
+  await expect(page.getByRole('columnheader', { name: translate('en', 'directory.columns.price') })).toBeVisible();
+  await expect(page.getByRole('button', { name: translate('en', 'directory.search.submit') })).toBeVisible();
+});
+
 test('pairs search finds a pair and says "Nothing found" when nothing matches', async ({ page }) => {
   await page.goto('/exchange-pairs');
   await waitForHydration(page);
