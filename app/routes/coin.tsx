@@ -19,12 +19,15 @@ async function pageData(args: LoaderFunctionArgs) {
   return { ...page, ...(await coinPage(services, new URL(args.request.url), page.params.coin ?? '')) };
 }
 
-/** /coin/{coin}: price and changes, a chart, networks, an exchange form preset to the coin, FAQ. */
-/** The list's pages share this route's shape (`coins-page`): the page middleware tells them apart. */
+/**
+ * /coin/{coin}: price and changes, a chart, networks, an exchange form preset to the coin, FAQ. The
+ * list's pages share this route's shape (`coins-page`): the page middleware tells them apart.
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  if (resolvePage(args).page === 'coins-page')
-    return { kind: 'list' as const, data: await loadCoinList(args) };
-  return { kind: 'page' as const, data: await pageData(args) };
+  // The page fields stay at the top: the shell reads the page's name and layout there.
+  const page = resolvePage(args);
+  if (page.page === 'coins-page') return { ...page, kind: 'list' as const, data: await loadCoinList(args) };
+  return { ...page, kind: 'page' as const, data: await pageData(args) };
 }
 
 export default function CoinPageRoute() {

@@ -18,12 +18,16 @@ async function pageData(args: LoaderFunctionArgs) {
   return { ...page, ...(await comparePage(services, new URL(args.request.url), from, to)) };
 }
 
-/** /compare/{a}-vs-{b}: two coins side by side, a chart of both, and the swap between them. */
-/** The list's pages share this route's shape (`compare-page`): the page middleware tells them apart. */
+/**
+ * /compare/{a}-vs-{b}: two coins side by side, a chart of both, and the swap between them. The
+ * list's pages share this route's shape (`compare-page`): the page middleware tells them apart.
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  if (resolvePage(args).page === 'compare-page')
-    return { kind: 'list' as const, data: await loadCompareList(args) };
-  return { kind: 'page' as const, data: await pageData(args) };
+  // The page fields stay at the top: the shell reads the page's name and layout there.
+  const page = resolvePage(args);
+  if (page.page === 'compare-page')
+    return { ...page, kind: 'list' as const, data: await loadCompareList(args) };
+  return { ...page, kind: 'page' as const, data: await pageData(args) };
 }
 
 export default function ComparePairRoute() {

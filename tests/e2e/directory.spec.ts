@@ -50,7 +50,9 @@ for (const lang of ['en', 'de', 'ja'] as const) {
   });
 }
 
-test('a client navigation from the home page brings the coin pages\' English texts with them', async ({ page }) => {
+test("a client navigation from the home page brings the coin pages' English texts with them", async ({
+  page,
+}) => {
   await page.goto('/');
   await waitForHydration(page);
   const documents: string[] = [];
@@ -59,7 +61,9 @@ test('a client navigation from the home page brings the coin pages\' English tex
   await expect(page).toHaveURL('/coin');
   expect(documents).toEqual([]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('en', 'pages.coins.title'));
-  await expect(page.getByRole('columnheader', { name: translate('en', 'directory.columns.price') })).toBeVisible();
+  await expect(
+    page.getByRole('columnheader', { name: translate('en', 'directory.columns.price') }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: translate('en', 'directory.search.submit') })).toBeVisible();
 });
 
@@ -84,7 +88,9 @@ test('a comparison shows both coins, and the reversed address forwards to it', a
   const response = await page.goto(localizePath('de', '/compare/eth-vs-btc'));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(localizePath('de', '/compare/btc-vs-eth'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bitcoin vs Ethereum');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    translate('de', 'directory.comparePair.title').replace('{{a}}', 'Bitcoin').replace('{{b}}', 'Ethereum'),
+  );
   await expect(page.getByTestId('compare-table').locator('[data-row="price"] td')).toHaveCount(2);
   await expect(page.getByTestId('price-chart')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('swap-ab')).toHaveAttribute(
