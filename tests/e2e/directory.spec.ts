@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { localizePath } from '../../core/routing/paths.ts';
+import { parseXml, type XmlElement } from '../../core/seo/xml-testing.ts';
 import { BROWSER_UA, translate, waitForHydration } from './helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
@@ -133,4 +134,48 @@ test('the coin page has no accessibility violations at 375 px', async ({ page })
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('the sitemap index and a child sitemap parse as XML, each URL with its 14 languages', async ({
+  request,
+}) => {
+  const index = parseXml(await (await request.get('/sitemap.xml')).text());
+  expect(index.name).toBe('sitemapindex');
+  const children = index.children.map((child) => child.children.find((el) => el.name === 'loc')?.text ?? '');
+  expect(children.some((loc) => /\/sitemaps\/pairs-1\.xml$/.test(loc))).toBe(true);
+  const coins = children.find((loc) => /\/sitemaps\/coins-1\.xml$/.test(loc)) ?? '';
+  const urlset = parseXml(await (await request.get(new URL(coins).pathname)).text());
+  expect(urlset.name).toBe('urlset');
+  const entry = urlset.children.find((url) =>
+    url.children.some((el) => el.name === 'loc' && el.text.endsWith('/de/coin/btc')),
+  ) as XmlElement;
+  const alternates = entry.children.filter((el) => el.name === 'xhtml:link');
+  expect(alternates.map((link) => link.attributes.hreflang).sort()).toEqual(
+    ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'ru', 'tr', 'uk', 'vi', 'x-default'].sort(),
+  );
+});
+
+test('pair and coin pages carry their structured data', async ({ request }) => {
+  const blocks = async (path: string) =>
+    [
+      ...(await (await request.get(path)).text()).matchAll(
+        /<script type="application\/ld\+json">([^<]*)<\/script>/g,
+      ),
+    ].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>);
+  const pair = await blocks('/exchange/btc-to-eth');
+  const rate = pair.find((block) => block['@type'] === 'ExchangeRateSpecification') as {
+    currency: string;
+    currentExchangeRate: { '@type': string; price: number; priceCurrency: string };
+  };
+  expect(rate.currency).toBe('BTC');
+  expect(rate.currentExchangeRate).toMatchObject({ '@type': 'UnitPriceSpecification', priceCurrency: 'ETH' });
+  expect(rate.currentExchangeRate.price).toBeGreaterThan(0);
+  const crumbs = pair.find((block) => block['@type'] === 'BreadcrumbList') as { itemListElement: unknown[] };
+  expect(crumbs.itemListElement).toHaveLength(3);
+  const coin = await blocks('/fr/coin/eth');
+  const faq = coin.find((block) => block['@type'] === 'FAQPage') as { mainEntity: { name: string }[] };
+  expect(faq.mainEntity).toHaveLength(4);
+  expect(faq.mainEntity[0]?.name).toBe(
+    translate('fr', 'directory.coin.faq.howQ').replace('{{coin}}', 'Ethereum'),
+  );
 });
