@@ -157,6 +157,18 @@ describe.each(databaseTargets())('/apiglobal on $name', (target) => {
       expect(((await response.json()) as ErrorJson).error.code).toBe('invalid_email');
     });
 
+    it('refuses a NUL byte in the email with 422, never a 500', async () => {
+      const response = await post(makeApp(handle), {
+        email: 'fan\u0000@example.com',
+        googleReCaptchaToken: 'x',
+      });
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as ErrorJson).error).toMatchObject({
+        code: 'invalid_request',
+        field: 'email',
+      });
+    });
+
     it('answers 400 for a malformed body', async () => {
       const app = makeApp(handle);
       const wrongType = await post(app, { email: 42, googleReCaptchaToken: 'x' });

@@ -7,6 +7,7 @@ import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
 import type { Services } from '../core/services.ts';
 import { ApiError, enforceRateLimit, errorResponse, requestLanguage } from './api/errors.ts';
+import { refuseControlCharacters } from './api/input.ts';
 import { clientIp } from './client-ip.ts';
 
 const HOUR = 60 * 60_000;
@@ -102,6 +103,7 @@ export function createApiGlobal(services: Services): Hono {
       } catch {
         throw new ApiError(400, 'invalid_json');
       }
+      refuseControlCharacters(raw);
       const parsed = subscribeSchema.safeParse(raw);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path.join('.') || 'body';

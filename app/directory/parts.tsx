@@ -6,6 +6,7 @@ import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { CoinIcon } from '../exchange/CoinIcon.tsx';
 import { useTranslation } from '../i18n/react.tsx';
+import { useNonce } from '../lib/nonce.ts';
 import type { CoinSummary, Pagination } from './types.ts';
 
 /** A coin's icon, name and code. */
@@ -67,9 +68,11 @@ export function Sparkline({ points, label }: { points: readonly number[]; label:
 
 /** Structured data for search engines, escaped so no text can close the script element. */
 export function JsonLd({ data }: { data: object }) {
+  // A data block, not a script; it carries the response's nonce like every other script element.
+  const nonce = useNonce();
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data, escaped above; React would entity-encode it
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 export interface Crumb {

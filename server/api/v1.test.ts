@@ -56,6 +56,60 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
     await handle.close();
   });
 
+  describe('bad input and unknown addresses', () => {
+    it('refuses a NUL byte in any string with 422, never a 500', async () => {
+      const swap = {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+        payoutAddress: ETH_ADDRESS,
+      };
+      for (const [path, body, field] of [
+        [
+          '/quotes',
+          { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float', promoCode: '\u0000' },
+          'promoCode',
+        ],
+        ['/swaps', { ...swap, quoteId: '\u0000' }, 'quoteId'],
+        ['/swaps', { ...swap, payoutAddress: `${ETH_ADDRESS}\u0000` }, 'payoutAddress'],
+      ] as const) {
+        const response = await call('POST', path, body);
+        expect(response.status, `${path} ${field}`).toBe(422);
+        expect(response.json.error).toMatchObject({ code: 'invalid_request', field });
+        expect(response.json.error?.message).toContain(field);
+      }
+      const query = await call('GET', '/addresses/validate?network=ethereum&address=%00');
+      expect(query.status).toBe(422);
+      expect(query.json.error?.field).toBe('address');
+    });
+
+    it('refuses a body over 16 KB with 413 in the error format', async () => {
+      const response = await call('POST', '/quotes', {
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        pad: 'x'.repeat(20_000),
+      });
+      expect(response.status).toBe(413);
+      expect(response.json.error?.code).toBe('payload_too_large');
+    });
+
+    it('answers unknown paths with 404 and wrong methods with 405, in JSON', async () => {
+      const missing = await call('GET', '/nothing-here');
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(missing.json.error?.code).toBe('not_found');
+      const wrong = await call('DELETE', '/quotes');
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers.get('allow')).toBe('POST');
+      expect(wrong.json.error?.code).toBe('method_not_allowed');
+      const read = await call('POST', '/coins', {});
+      expect(read.status).toBe(405);
+      expect(read.headers.get('allow')).toBe('GET, HEAD');
+    });
+  });
+
   describe('catalogue', () => {
     it('lists coins with networks, memo rules and limits', async () => {
       const { status, json } = await call('GET', '/coins');

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
@@ -12,6 +13,7 @@ import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
 import { ApiError, enforceRateLimit, errorResponse, requestLanguage } from './errors.ts';
+import { MAX_JSON_BODY, refuseControlCharacters } from './input.ts';
 import { openApiDocument, renderApiDocs } from './openapi.ts';
 import {
   addressQuerySchema,
@@ -40,6 +42,7 @@ async function jsonBody<T>(c: { req: { json(): Promise<unknown> } }, schema: z.Z
   } catch {
     throw new ApiError(400, 'invalid_json');
   }
+  refuseControlCharacters(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
   return parsed.data;
@@ -56,6 +59,14 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     return errorResponse(c, services, new ApiError(500, 'internal_error'));
   });
   api.notFound((c) => errorResponse(c, services, new ApiError(404, 'not_found')));
+
+  // Every body is read whole before it is parsed: bound it (a 200 MB body was read and parsed).
+  api.use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
+    }),
+  );
 
   // Catalogue reads may be called from partners' browser apps; the rest is for servers and our site.
   api.use('/coins', cors({ origin: '*', allowMethods: ['GET'] }));
@@ -97,6 +108,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   });
 
   api.get('/pairs/:from/:to', async (c) => {
+    refuseControlCharacters({ ...c.req.query(), from: c.req.param('from'), to: c.req.param('to') });
     const query = pairQuerySchema.safeParse(c.req.query());
     if (!query.success) throw invalid(query.error);
     const from = c.req.param('from').toLowerCase();
@@ -134,6 +146,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   });
 
   api.get('/addresses/validate', async (c) => {
+    refuseControlCharacters(c.req.query());
     const query = addressQuerySchema.safeParse(c.req.query());
     if (!query.success) throw invalid(query.error);
     const { network, address, memo } = query.data;
@@ -186,7 +199,29 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     return c.json(publicSwap(swap));
   });
 
+  // Unknown paths and wrong methods answer in the API's error format, never with the site's HTML
+  // page (a mounted app's own notFound is not called by the app it is mounted in).
+  const routes = api.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => ({ method: route.method, pattern: routePattern(route.path) }));
+  api.all('*', (c) => {
+    const path = c.req.path.replace(/^\/api\/v1/, '') || '/';
+    const allowed = [
+      ...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method)),
+    ];
+    if (allowed.length === 0) throw new ApiError(404, 'not_found');
+    if (!allowed.includes('HEAD') && allowed.includes('GET')) allowed.push('HEAD');
+    c.header('Allow', allowed.join(', '));
+    throw new ApiError(405, 'method_not_allowed');
+  });
+
   return api;
+}
+
+/** A route path (`/pairs/:from/:to`) as a regular expression for whole request paths. */
+function routePattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
 }
 
 /** The swap as the API shows it: internal bookkeeping (fees shares, partner) stays inside. */

@@ -159,7 +159,7 @@ test('pair and coin pages carry their structured data', async ({ request }) => {
   const blocks = async (path: string) =>
     [
       ...(await (await request.get(path)).text()).matchAll(
-        /<script type="application\/ld\+json">([^<]*)<\/script>/g,
+        /<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g,
       ),
     ].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>);
   const pair = await blocks('/exchange/btc-to-eth');
