@@ -1,14 +1,21 @@
 import { ApiError } from './errors.ts';
 
 /**
- * Control characters no field of ours may hold (NUL and the other C0 controls, DEL); tab, line feed
- * and carriage return pass, the schemas decide about those. PostgreSQL cannot store NUL in text.
+ * Whether `text` holds a control character no field of ours may hold: NUL and the other C0
+ * controls, and DEL. Tab, line feed and carriage return pass; the schemas decide about those.
+ * PostgreSQL cannot store NUL in text.
  */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /** The path (`a.b.0`) of the first string inside `value` with a control character, or null. */
 export function controlCharacterAt(value: unknown, path: readonly (string | number)[] = []): string | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') || 'body' : null;
+  if (typeof value === 'string') return hasControlCharacter(value) ? path.join('.') || 'body' : null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = controlCharacterAt(item, [...path, i]);
