@@ -119,7 +119,7 @@ function ComparePair({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
           : t('directory.comparePair.rate', { ...names, rate: formatAmount(rate, lang) })}
       </p>
       <div className="relative mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-surface">
-        <table className="w-full min-w-[32rem] table-fixed text-left text-sm" data-testid="compare-table">
+        <table className="w-full table-fixed text-left text-sm" data-testid="compare-table">
           <caption className="sr-only">{title}</caption>
           <thead className="border-b border-slate-200">
             <tr>
