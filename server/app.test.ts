@@ -36,6 +36,8 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     expect(html).toContain('hrefLang="x-default" href="https://swapgate.example/faq"');
     expect(html).toContain('hrefLang="pt-BR" href="https://swapgate.example/pt/faq"');
     expect(html.match(/rel="alternate"/g)).toHaveLength(61);
+    // Social cards need absolute addresses.
+    expect(html).toContain('<meta property="og:image" content="https://swapgate.example/social-card.png"/>');
   });
 
   it('answers route check failures and unmatched paths with their 404 messages', async () => {

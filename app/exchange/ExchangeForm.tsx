@@ -164,7 +164,8 @@ export function ExchangeForm({
             data-state={quote.status}
             className="flex min-w-0 flex-1 items-center truncate rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-xl font-semibold data-[state=loading]:opacity-60"
           >
-            {shown ? `≈ ${shown.amountTo}` : '—'}
+            {/* Only a float estimate is approximate; a fixed quote is what the visitor gets. */}
+            {shown ? `${shown.rateType === 'fixed' ? '' : '≈ '}${shown.amountTo}` : '—'}
           </output>
           <CoinPicker
             lang={lang}
