@@ -71,4 +71,19 @@ describe('coin and pair pages', () => {
     }
     expect([...listed].sort()).toEqual([...codes].sort());
   }, 60_000);
+
+  it("finds a pair searched with the page language's connector word", async () => {
+    for (const path of [
+      '/exchange-pairs?q=btc+to+usdt',
+      '/de/exchange-pairs?q=btc+zu+usdt',
+      '/es/exchange-pairs?q=btc+a+usdt',
+      '/ja/exchange-pairs?q=btc%E3%80%81usdt',
+    ]) {
+      const html = await (await app.request(path)).text();
+      const pairs = [...html.matchAll(/data-pair="([a-z0-9-]+)"/g)].map((match) => match[1]);
+      // BTC → USDT first (rank order), then the few other BTC-named coins to USDT.
+      expect(pairs[0], path).toBe('btc-usdt');
+      expect(pairs.length, path).toBeLessThan(5);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
 import { LIST_PAGE_SIZE, pageCount, pageSlice } from '../../core/directory/pairs.ts';
 import { Big } from '../../core/exchange/decimal.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
+import { lookup } from '../../core/i18n/translate.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import type { Services } from '../../core/services.ts';
 import { type PairData, side } from '../exchange/pair.server.ts';
@@ -175,11 +176,24 @@ async function pairRow(
 }
 
 /**
- * The pairs matching a search: one word matches either side ("btc"), two words the two sides in
- * order ("btc eth", "btc to eth", "btc-eth").
+ * The connector words of pair searches ("btc to eth", "btc zu eth", "btc → eth") in every
+ * language: a visitor may type the one of the page or English, so all of them are skipped.
  */
-function searchPairs(list: RankedList, query: string): number[] {
-  const words = query.split(/[\s-]+/).filter((word) => word && word !== 'to');
+function pairConnectors(services: Services): Set<string> {
+  const words = new Set(['to', '→', '->']);
+  for (const dictionary of services.dictionaries.values()) {
+    const word = lookup(dictionary, 'directory.to');
+    if (word) words.add(word.toLowerCase());
+  }
+  return words;
+}
+
+/**
+ * The pairs matching a search: one word matches either side ("btc"), two words the two sides in
+ * order ("btc eth", "btc to eth", "btc-eth", "btc, usdt").
+ */
+export function searchPairs(list: RankedList, query: string, connectors: ReadonlySet<string>): number[] {
+  const words = query.split(/[\s,、-]+/).filter((word) => word && !connectors.has(word));
   const found: number[] = [];
   for (let k = 0; k < list.count; k++) {
     const { from, to } = list.at(k);
@@ -196,7 +210,7 @@ export async function pairList(services: Services, url: URL, page: number) {
   const { directory } = services;
   const [list, figures] = await Promise.all([directory.exchangePairs(), directory.marketFigures()]);
   const query = searchQuery(url);
-  const found = query ? searchPairs(list, query) : null;
+  const found = query ? searchPairs(list, query, pairConnectors(services)) : null;
   const total = found ? found.length : list.count;
   const { rows, pagination } = pageOf(url, total, page, query, (start, end) => {
     const keys: number[] = [];
