@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -337,3 +338,85 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   ipHash: text('ip_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Blog (synchronised from content/blog/ by core/blog/sync.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const blogAuthors = pgTable('blog_authors', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  bio: text('bio').notNull(),
+  avatar: text('avatar').notNull(),
+  /** Profile links by network (`x`, `linkedin`, `github`, …). */
+  links: jsonb('links').$type<Record<string, string>>().notNull().default({}),
+  /** SHA-256 of the source file: a sync rewrites the row only when it changed. */
+  sourceHash: text('source_hash').notNull(),
+});
+
+export const blogTags = pgTable('blog_tags', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  sourceHash: text('source_hash').notNull(),
+});
+
+export const blogArticles = pgTable(
+  'blog_articles',
+  {
+    slug: text('slug').primaryKey(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    /** The Markdown source and the sanitised HTML made from it. */
+    bodyMarkdown: text('body_markdown').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    /** The body as plain text: what search matches and its snippets quote. */
+    bodyText: text('body_text').notNull(),
+    /** Headings of the body (level 2 and 3) with their anchors. */
+    toc: jsonb('toc').$type<{ depth: number; id: string; text: string }[]>().notNull(),
+    cover: text('cover').notNull(),
+    coverAlt: text('cover_alt').notNull(),
+    author: text('author')
+      .notNull()
+      .references(() => blogAuthors.slug),
+    readingMinutes: integer('reading_minutes').notNull(),
+    status: text('status').$type<'draft' | 'published'>().notNull(),
+    featured: boolean('featured').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    sourceHash: text('source_hash').notNull(),
+    /** Weighted search document: title (A), excerpt (B), body (C). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', excerpt), 'B') || setweight(to_tsvector('english', body_text), 'C')`,
+      ),
+  },
+  (table) => [
+    check('blog_articles_status_check', sql`${table.status} IN ('draft', 'published')`),
+    index('blog_articles_listing_idx').on(table.status, table.publishedAt),
+    index('blog_articles_author_idx').on(table.author),
+    index('blog_articles_search_idx').using('gin', table.search),
+  ],
+);
+
+export const blogArticleTags = pgTable(
+  'blog_article_tags',
+  {
+    article: text('article')
+      .notNull()
+      .references(() => blogArticles.slug, { onDelete: 'cascade' }),
+    tag: text('tag')
+      .notNull()
+      .references(() => blogTags.slug),
+    /** Order of the tag in the article's front matter. */
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.article, table.tag] }), index('blog_article_tags_tag_idx').on(table.tag)],
+);
+
+export type BlogArticleRow = typeof blogArticles.$inferSelect;
