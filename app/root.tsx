@@ -75,17 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The language the page is really shown in: the URL's, or English after a failed dictionary load.
   const { i18n } = useTranslation();
-  // Social networks fetch the card from the page's own site: an absolute address (absent on error pages
-  // without root data, where a relative one is the best there is).
-  const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
   return (
     <html lang={i18n.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-        <meta property="og:type" content="website" />
-        <meta property="og:image" content={`${root?.baseUrl ?? ''}/social-card.png`} />
         <meta name="twitter:card" content="summary_large_image" />
         <Links />
       </head>

@@ -35,6 +35,8 @@ const configSchema = z.object({
   /** Seed demo content into an empty database on start. */
   SEED_DEMO_DATA: booleanString.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Bearer token a Prometheus scraper sends to read /metrics; without one /metrics does not exist. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Trust X-Forwarded-For from one reverse proxy in front of the app; off by default. */
   TRUST_PROXY: booleanString.default(false),
   /** Rendered pages kept in memory for anonymous GETs (docs/decisions/006); `off` renders every request. */
@@ -127,4 +129,9 @@ export function maintenanceMode(config: Pick<Config, 'LANDING__MAINTENANCE_MODE'
   const value = config.LANDING__MAINTENANCE_MODE;
   if (value === undefined) return 'unset';
   return value === 'true' ? 'on' : 'off';
+}
+
+/** The names of every setting (for checks that deployment files set only real ones). */
+export function configSchemaKeys(): string[] {
+  return Object.keys(configSchema.shape);
 }

@@ -4,8 +4,9 @@
  * - global: the footer's popular coins, pairs and social links (on every page)
  * - catalogue: coins and networks
  * - market: prices and their history
+ * - blog: articles, authors and tags (changed by the content sync at start)
  */
-export const DATA_SOURCES = ['global', 'catalogue', 'market'] as const;
+export const DATA_SOURCES = ['global', 'catalogue', 'market', 'blog'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
 /** Per-node version counters; a change another node makes reaches this one through its TTLs. */

@@ -1,6 +1,14 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './rate-limit.ts';
+import pino from 'pino';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  MemoryRateLimiter,
+  RATE_LIMIT_REDIS_OPTIONS,
+  type RateLimiter,
+  RedisRateLimiter,
+} from './rate-limit.ts';
+import { hasRedisServer, ThrowawayRedis, until } from './testing/redis-server.ts';
 
 async function redisOrNull(): Promise<Redis | null> {
   const redis = new Redis({
@@ -46,5 +54,89 @@ describe('memory rate limiter window', () => {
     expect((await limiter.hit('k', 1, 1_000)).allowed).toBe(false);
     now = 1_000;
     expect((await limiter.hit('k', 1, 1_000)).allowed).toBe(true);
+  });
+});
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
+
+describe.runIf(hasRedisServer())('Redis rate limiter when Redis goes away', () => {
+  let server: ThrowawayRedis;
+  let client: Redis;
+  let lines: { level: number; msg: string }[];
+  let limiter: RedisRateLimiter;
+
+  async function setUp() {
+    server = await ThrowawayRedis.start();
+    client = new Redis({ port: server.port, ...RATE_LIMIT_REDIS_OPTIONS });
+    await once(client, 'ready');
+    lines = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    limiter = new RedisRateLimiter(client, { log, probeEveryMs: 200 });
+  }
+  const warnings = () => lines.filter((line) => line.level === 40);
+  const infos = () => lines.filter((line) => line.level === 30);
+  const stored = (key: string) => server.get(`ratelimit:${key}`);
+
+  afterEach(async () => {
+    client?.disconnect();
+    await server?.kill();
+  });
+
+  it('counts in process, fast, with one warning while Redis is down, and in Redis again once it is back', async () => {
+    await setUp();
+    expect((await limiter.hit('before', 10, 60_000)).remaining).toBe(9);
+    expect((await limiter.hit('before', 10, 60_000)).remaining).toBe(8);
+    expect(await stored('before')).toBe('2');
+    expect(limiter.healthy()).toBe(true);
+
+    await server.kill();
+    const verdicts: boolean[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { value, ms } = await timed(() => limiter.hit('outage', 3, 60_000));
+      expect(ms).toBeLessThan(1_000);
+      verdicts.push(value.allowed);
+    }
+    // Counted in this process: the limit still holds.
+    expect(verdicts).toEqual([true, true, true, false, false]);
+    expect(limiter.healthy()).toBe(false);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]?.msg).toMatch(/Redis does not answer/);
+
+    await server.start();
+    await until(async () => {
+      await limiter.hit('after', 100, 60_000);
+      return limiter.healthy();
+    });
+    expect(infos().map((line) => line.msg)).toEqual([expect.stringMatching(/Redis answers again/)]);
+    await limiter.hit('counted', 10, 60_000);
+    await limiter.hit('counted', 10, 60_000);
+    expect(await stored('counted')).toBe('2');
+    expect(warnings()).toHaveLength(1);
+  });
+
+  it('counts in process when Redis hangs, and in Redis again once it answers', async () => {
+    await setUp();
+    await limiter.hit('hang', 10, 60_000);
+    server.freeze();
+    for (let i = 0; i < 5; i++) {
+      const { ms } = await timed(() => limiter.hit('hang', 10, 60_000));
+      expect(ms).toBeLessThan(1_000);
+    }
+    expect(limiter.healthy()).toBe(false);
+    expect(warnings()).toHaveLength(1);
+
+    server.thaw();
+    await until(async () => {
+      await limiter.hit('hang-after', 10, 60_000);
+      return limiter.healthy();
+    });
+    await limiter.hit('hang-counted', 10, 60_000);
+    expect(await stored('hang-counted')).toBe('1');
+    expect(warnings()).toHaveLength(1);
+    expect(infos()).toHaveLength(1);
   });
 });

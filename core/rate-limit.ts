@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -11,6 +12,8 @@ export interface RateLimitResult {
 /** Fixed-window counters per key. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Whether the limiter counts where it should (Redis answers); for readiness checks. */
+  healthy?(): boolean;
 }
 
 function result(count: number, limit: number, resetInMs: number): RateLimitResult {
@@ -40,23 +43,156 @@ export class MemoryRateLimiter implements RateLimiter {
     window.count += 1;
     return result(window.count, limit, window.resetAt - now);
   }
+
+  healthy(): boolean {
+    return true;
+  }
 }
 
-/** Counters in Redis, shared by every node. */
+/** How long a rate-limit command may take before the request is counted in process instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+
+/**
+ * Options of the ioredis client the Redis limiter needs: a command never waits for a connection
+ * (no offline queue) nor longer than REDIS_COMMAND_TIMEOUT_MS, and a lost connection is retried
+ * forever with a backoff capped at 2 s, so the limiter notices an outage at once and Redis's return
+ * within seconds.
+ */
+export const RATE_LIMIT_REDIS_OPTIONS = {
+  enableOfflineQueue: false,
+  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  connectTimeout: 2_000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+} as const;
+
+class TimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Redis did not answer within ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(ms)), ms);
+  });
+  // A late rejection of the losing command must not become an unhandled rejection.
+  promise.catch(() => {});
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Counters in Redis, shared by every node. When Redis does not answer (down, unreachable, or slower
+ * than `timeoutMs`), requests are counted in this process instead (a MemoryRateLimiter: limits then
+ * hold per node), a warning is logged once per outage, and Redis is used again as soon as it answers
+ * (its reconnection, or a ping tried at most every `probeEveryMs` while requests come in).
+ */
 export class RedisRateLimiter implements RateLimiter {
   readonly #redis: Redis;
+  readonly #log: Logger | undefined;
+  readonly #fallback: RateLimiter;
+  readonly #timeoutMs: number;
+  readonly #probeEveryMs: number;
+  readonly #now: () => number;
+  /** Whether hits go to Redis. */
+  #up: boolean;
+  /** Whether the current outage has been logged (its end is logged then too). */
+  #outageLogged = false;
+  #probing = false;
+  #lastProbeAt = Number.NEGATIVE_INFINITY;
 
-  constructor(redis: Redis) {
+  constructor(
+    redis: Redis,
+    options: {
+      log?: Logger;
+      /** Where requests are counted while Redis does not answer. */
+      fallback?: RateLimiter;
+      timeoutMs?: number;
+      probeEveryMs?: number;
+      now?: () => number;
+    } = {},
+  ) {
     this.#redis = redis;
+    this.#log = options.log;
+    this.#fallback = options.fallback ?? new MemoryRateLimiter();
+    this.#timeoutMs = options.timeoutMs ?? REDIS_COMMAND_TIMEOUT_MS;
+    this.#probeEveryMs = options.probeEveryMs ?? 1_000;
+    this.#now = options.now ?? Date.now;
+    // Until the first connection is ready, count in process without calling it an outage.
+    this.#up = redis.status === 'ready';
+    redis.on('ready', () => this.#markUp());
+    // A listener also keeps ioredis from printing every failed reconnection attempt.
+    redis.on('error', (error: Error) => this.#markDown(error));
+  }
+
+  /** Whether Redis answers: false while requests are counted in process. */
+  healthy(): boolean {
+    return this.#up && this.#redis.status === 'ready';
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    if (!this.#up) {
+      this.#probe();
+      return this.#fallback.hit(key, limit, windowMs);
+    }
+    try {
+      return await withTimeout(this.#redisHit(key, limit, windowMs), this.#timeoutMs);
+    } catch (error) {
+      this.#markDown(error);
+      return this.#fallback.hit(key, limit, windowMs);
+    }
+  }
+
+  async #redisHit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const redisKey = `ratelimit:${key}`;
-    const [[, count], [, ttl]] = (await this.#redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
-      [null, number],
-      [null, number],
-    ];
-    if (ttl < 0) await this.#redis.pexpire(redisKey, windowMs);
-    return result(count, limit, ttl < 0 ? windowMs : ttl);
+    // One atomic round trip: the window (with its expiry) is created if missing, then counted, so a
+    // failure between commands can never leave a counter without an expiry.
+    const replies = await this.#redis
+      .multi()
+      .set(redisKey, 0, 'PX', windowMs, 'NX')
+      .incr(redisKey)
+      .pttl(redisKey)
+      .exec();
+    if (!replies) throw new Error('Redis transaction aborted');
+    for (const [error] of replies) if (error) throw error;
+    const count = Number(replies[1]?.[1]);
+    const ttl = Number(replies[2]?.[1]);
+    return result(count, limit, ttl > 0 ? ttl : windowMs);
+  }
+
+  /** While down: a ping now and then, in the background; the first answer brings Redis back. */
+  #probe(): void {
+    if (this.#probing || this.#now() - this.#lastProbeAt < this.#probeEveryMs) return;
+    if (this.#redis.status !== 'ready') return; // its 'ready' event will bring it back
+    this.#probing = true;
+    this.#lastProbeAt = this.#now();
+    withTimeout(this.#redis.ping(), this.#timeoutMs)
+      .then(
+        () => this.#markUp(),
+        () => {},
+      )
+      .finally(() => {
+        this.#probing = false;
+      });
+  }
+
+  #markDown(error: unknown): void {
+    this.#up = false;
+    if (this.#outageLogged) return;
+    this.#outageLogged = true;
+    this.#log?.warn(
+      { err: error },
+      'Redis does not answer: rate limits are counted in this process until it does',
+    );
+  }
+
+  #markUp(): void {
+    if (this.#up) return;
+    this.#up = true;
+    if (!this.#outageLogged) return;
+    this.#outageLogged = false;
+    this.#log?.info('Redis answers again: rate limits are counted in Redis');
   }
 }

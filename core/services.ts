@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { Config } from './config.ts';
 import type { DataSource, DataVersions } from './data-versions.ts';
@@ -26,6 +27,8 @@ export interface Services {
   swaps: SwapService;
   /** The coin, pair and comparison listings with their market figures. */
   directory: DirectoryService;
+  /** Published blog articles, authors, tags and search. */
+  blog: BlogService;
   rateLimiter: RateLimiter;
   /** SPEC §3 global data (footer coins, pairs, social links), cached in memory. */
   global: GlobalDataService;

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -17,8 +18,32 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations; safe when several nodes start at once. */
   migrate(): Promise<void>;
+  /** Connections of the PostgreSQL pool (null on PGlite, which has none). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+}
+
+/**
+ * PostgreSQL time limits: a stopped or frozen database must fail a request within seconds rather
+ * than hold it (and its connection) until the client gives up. Migrations run on a connection of
+ * their own without them.
+ */
+export const POSTGRES_TIMEOUTS = {
+  /** Opening a connection, and waiting for a free one in the pool. */
+  connectionTimeoutMillis: 3_000,
+  /** A query's answer, measured by the client (works when the server is frozen). */
+  query_timeout: 4_000,
+  /** The same limit enforced by the server, which also frees its resources. */
+  statement_timeout: 4_000,
+  idle_in_transaction_session_timeout: 10_000,
+} as const;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -51,28 +76,32 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     kind: 'pglite',
     // PGlite is single-process, so no lock is needed.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, onIdleError: (error: Error) => void): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...POSTGRES_TIMEOUTS });
   pool.on('error', onIdleError);
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     async migrate() {
-      // One connection holds an advisory lock so concurrent starts apply migrations once.
-      const client = await pool.connect();
+      // One connection holds an advisory lock so concurrent starts apply migrations once; it has
+      // no time limits, as waiting for another node's migrations or a long one is expected.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -82,6 +111,28 @@ export async function isHealthy(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`SELECT 1`);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The migrations this build ships (db/migrations/meta/_journal.json). */
+function shippedMigrations(): number {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** True when every migration of this build has been applied to the database. */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  try {
+    const result = (await db.execute(
+      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    return (result.rows[0]?.n ?? 0) >= shippedMigrations();
   } catch {
     return false;
   }

@@ -416,7 +416,10 @@ export const blogArticleTags = pgTable(
     /** Order of the tag in the article's front matter. */
     position: integer('position').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.article, table.tag] }), index('blog_article_tags_tag_idx').on(table.tag)],
+  (table) => [
+    primaryKey({ columns: [table.article, table.tag] }),
+    index('blog_article_tags_tag_idx').on(table.tag),
+  ],
 );
 
 export type BlogArticleRow = typeof blogArticles.$inferSelect;

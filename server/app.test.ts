@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { databaseTargets } from '../db/testing.ts';
+import { MAX_PATH_CHARS } from './app.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();
@@ -48,6 +50,20 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     const none = await app.request('/fr/nothing-here');
     expect(none.status).toBe(404);
     expect(errorMessage(await none.text())).toBe('Page not found: /fr/nothing-here');
+  });
+
+  it('refuses a path longer than any address of the site before rendering anything', async () => {
+    const { app } = appWith(handle);
+    for (const path of [`/blog/${'a'.repeat(MAX_PATH_CHARS)}/`, `/api/v1/coins/${'x'.repeat(5_000)}`]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(414);
+      expect((await response.text()).length).toBeLessThan(100);
+    }
+    // The longest path served still reaches its page (here: not found, echoed once in its message).
+    const path = `/blog/${'a'.repeat(MAX_PATH_CHARS - 7)}/`;
+    const response = await app.request(path);
+    expect(response.status).toBe(404);
+    expect((await response.text()).split('a'.repeat(MAX_PATH_CHARS - 7)).length - 1).toBeLessThanOrEqual(2);
   });
 
   it('answers an unhandled error with the 500 page', async () => {
@@ -232,8 +248,50 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     expect(response.headers.get('vary')).toContain('Accept-Language');
   });
 
-  it('reports health', async () => {
+  it('reports liveness and readiness', async () => {
     const { app } = appWith(handle);
-    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok', database: true });
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true } });
+  });
+
+  it('is not ready without its migrations, though alive', async () => {
+    const bare = await target.open();
+    try {
+      await bare.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations`);
+      const { app } = appWith(bare);
+      expect((await app.request('/healthz')).status).toBe(200);
+      const ready = await app.request('/readyz');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: true, migrations: false },
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('serves Prometheus metrics to the holder of the token only', async () => {
+    const token = 'metrics-token-0123456789';
+    const { app } = appWith(handle, { METRICS_TOKEN: token });
+    await app.request('/coin');
+    await app.request('/coin');
+    await app.request('/api/v1/coins');
+    expect((await app.request('/metrics')).status).toBe(401);
+    expect(
+      (await app.request('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status,
+    ).toBe(401);
+    const response = await app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="page:coins",status="200"\} 2/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/coins"\} 1/);
+    expect(text).toMatch(/html_cache_requests_total\{outcome="(miss|hit|bypass)"\} \d/);
+    expect(text).toMatch(/swaps\{status="finished"\} \d+/);
+    expect(text).toContain('swap_job_lag_seconds');
+    // Without a token there is no such endpoint.
+    expect((await appWith(handle).app.request('/metrics')).status).toBe(404);
   });
 });

@@ -6,20 +6,22 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
-import type { Services } from '../core/services.ts';
-import { isHealthy } from '../db/client.ts';
+import { isHealthy, migrationsApplied } from '../db/client.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
+import { createBlogFeedRoutes } from './blog-feeds.ts';
 import { coinIcon } from './icons.ts';
 import { createImageHandler } from './img.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
+import { routeLabel } from './metrics.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { answerResponse, createPageHandler } from './page-handler.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
+import type { AppServices } from './services.ts';
 import { createSitemapRoutes } from './sitemap.ts';
 
 export interface AppOptions {
-  services: Services;
+  services: AppServices;
   build: ServerBuild;
   /** Folder of the client build (hashed assets, builds/*.json, public files). */
   clientDir: string;
@@ -30,6 +32,9 @@ type Env = { Variables: { requestId: string; nonce: string } };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The one HTTP app: security, normalisation, APIs, static files, then the React Router pages. */
+/** The longest request path served (characters of the decoded path). */
+export const MAX_PATH_CHARS = 1024;
+
 export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
   const { log } = services;
   const app = new Hono<Env>();
@@ -55,6 +60,13 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       return headers;
     });
     if (!answer) return next();
+    services.metrics.record({
+      method: c.req.method,
+      route: routeLabel(c.req.path),
+      status: answer.status,
+      seconds: (performance.now() - started) / 1000,
+      cache: answer.headers['x-cache'],
+    });
     log.info(
       {
         reqId,
@@ -75,6 +87,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return RESPONSE_ALREADY_SENT;
   });
   app.use(requestId());
+  app.use(services.metrics.middleware());
   app.use(async (c, next) => {
     const started = performance.now();
     const nonce = createNonce();
@@ -100,6 +113,13 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     );
   });
   app.use(compress());
+
+  // No address of the site comes near this length; a longer one is refused before any routing or
+  // rendering, so a huge path cannot make a page (or a log line) huge.
+  app.use(async (c, next) => {
+    if (c.req.path.length <= MAX_PATH_CHARS) return next();
+    return c.text('URI Too Long', 414);
+  });
 
   // SPEC §9 path normalisation, then the root language choice (SPEC §4), for page requests only.
   app.use(async (c, next) => {
@@ -127,10 +147,26 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return next();
   });
 
-  app.get('/healthz', async (c) => {
-    const database = await isHealthy(services.db);
-    return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
+  // Liveness: the process answers. Whether it can serve is /readyz's question, so a database
+  // outage takes a node out of the balancer's rotation without getting it restarted.
+  app.get('/healthz', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
   });
+  // Readiness: the database answers and has this build's migrations; Redis answers when configured.
+  app.get('/readyz', async (c) => {
+    const [database, migrations] = await Promise.all([
+      isHealthy(services.db),
+      migrationsApplied(services.db),
+    ]);
+    const limiter = services.rateLimiter as { healthy?: () => boolean };
+    const checks: Record<string, boolean> = { database, migrations };
+    if (services.config.REDIS_URL) checks.redis = limiter.healthy?.() ?? true;
+    const ready = Object.values(checks).every(Boolean);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: ready ? 'ready' : 'unavailable', checks }, ready ? 200 : 503);
+  });
+  app.get('/metrics', services.metrics.handler(services.config.METRICS_TOKEN));
 
   app.get('/icons/coins/:file', (c) => {
     const svg = coinIcon(c.req.param('file').replace(/\.svg$/, ''));
@@ -147,6 +183,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
 
   // Before the static files (no public/robots.txt) and the pages.
   app.route('/', createSitemapRoutes(services));
+  app.route('/', createBlogFeedRoutes(services));
 
   // Hashed build files never change; the build pointer must always be revalidated.
   const files = serveStatic({ root: clientDir });

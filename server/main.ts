@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
+import { syncBlog } from '../core/blog/sync.ts';
 import { loadConfig } from '../core/config.ts';
 import { CHART_BACKFILL_TIERS } from '../core/directory/directory.ts';
 import { startSwapJob } from '../core/exchange/swap-job.ts';
@@ -60,9 +61,22 @@ if (config.SEED_DEMO_DATA) {
   const seeded = await seedDemoData(database.db);
   if (seeded.length > 0) log.info({ tables: seeded }, 'Seeded demo data into an empty database');
 }
+// The blog's articles, authors and tags ship with the release (content/blog/): new and changed
+// files are written, the rest left as they are.
+const blogChanges = await syncBlog(database.db);
+if (blogChanges.articles.length + blogChanges.authors.length + blogChanges.tags.length > 0) {
+  log.info(blogChanges, 'Synchronised the blog with content/blog');
+}
 
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-const services = createServices({ config, db: database.db, log, clientDir: CLIENT_DIR });
+const services = createServices({
+  config,
+  db: database.db,
+  log,
+  clientDir: CLIENT_DIR,
+  poolStats: database.poolStats,
+  nodeMetrics: true,
+});
 const app = createApp({ services, build, clientDir: CLIENT_DIR });
 const jobs = [
   startPriceJob({

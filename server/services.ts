@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { BlogService } from '../core/blog/blog.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
@@ -16,10 +17,11 @@ import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.
 import { MarketService } from '../core/market/market.ts';
 import { ChangeNowProvider } from '../core/providers/changenow.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
-import { MemoryRateLimiter, RedisRateLimiter } from '../core/rate-limit.ts';
+import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
 import { PathRuleStore } from '../core/routing/path-rules.ts';
 import type { Services } from '../core/services.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, PoolStats } from '../db/client.ts';
+import { Metrics } from './metrics.ts';
 
 /** Reads the running build's id from builds/latest.json, written by the build (scripts/build-manifest.ts). */
 export function readBuildId(clientDir: string): string {
@@ -30,6 +32,8 @@ export function readBuildId(clientDir: string): string {
 
 export interface AppServices extends Services {
   market: MarketService;
+  /** Prometheus metrics of this node (server/metrics.ts). */
+  metrics: Metrics;
   /** Releases what the services hold open (Redis). */
   close(): Promise<void>;
 }
@@ -40,9 +44,18 @@ export function createServices(options: {
   db: Database;
   log: Logger;
   clientDir: string;
+  /** The PostgreSQL pool's connections, for the metrics. */
+  poolStats?: () => PoolStats | null;
+  /** Node's own metrics (memory, event loop, GC): on in the server, off where many apps are built. */
+  nodeMetrics?: boolean;
 }): AppServices {
   const { config, db, log, clientDir } = options;
   const dataVersions = new DataVersions();
+  const metrics = new Metrics({
+    db,
+    poolStats: options.poolStats ?? (() => null),
+    defaults: options.nodeMetrics ?? false,
+  });
   const catalogue = new Catalogue(db, () => dataVersions.bump('catalogue'));
   const feed =
     config.PRICE_FEED === 'coingecko'
@@ -85,6 +98,7 @@ export function createServices(options: {
     timeoutMs: config.QUOTE_TIMEOUT_MS,
     serviceFeeBps: config.SERVICE_FEE_BPS,
     fixedQuoteTtlMs: config.FIXED_QUOTE_TTL_SECONDS * 1000,
+    onProviderAnswer: (answer) => metrics.observeQuote(answer),
   });
   const directory = new DirectoryService({
     db,
@@ -103,8 +117,10 @@ export function createServices(options: {
     unpaidTtlMs: config.SWAP_UNPAID_TTL_MINUTES * 60_000,
     pollActiveMs: config.SWAP_POLL_INTERVAL_MS,
   });
+  // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
+  // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
   return {
@@ -120,7 +136,10 @@ export function createServices(options: {
     quotes,
     swaps,
     directory,
-    rateLimiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    blog: new BlogService(db),
+    rateLimiter: redis
+      ? new RedisRateLimiter(redis, { log: log.child({ component: 'rate-limit' }) })
+      : new MemoryRateLimiter(),
     global: new GlobalDataService({ db, log, onChange: () => dataVersions.bump('global') }),
     humanCheck: new RecaptchaVerifier({
       secret: config.RECAPTCHA_SECRET,
@@ -130,6 +149,7 @@ export function createServices(options: {
     }),
     sandbox: config.SANDBOX_PROVIDERS,
     dataVersions,
+    metrics,
     async close() {
       redis?.disconnect();
     },

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncBlog } from '../core/blog/sync.ts';
 import {
   comparisonAt,
   comparisonCount,
@@ -58,6 +59,33 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
 
+  it('lists the blog once, in English, each page with the time it last changed', async () => {
+    await syncBlog(handle.db);
+    const index = parseXml(await (await app.request('/sitemap.xml')).text());
+    const blogEntry = index.children.find(
+      (sitemap) => child(sitemap, 'loc')?.text === `${BASE}/sitemaps/blog.xml`,
+    );
+    const entries = await services.blog.sitemapEntries();
+    const newest = Math.max(...entries.map((entry) => entry.lastmod.getTime()));
+    expect(child(blogEntry ?? index, 'lastmod')?.text).toBe(
+      new Date(newest).toISOString().replace('.000Z', 'Z'),
+    );
+
+    const response = await app.request('/sitemaps/blog.xml');
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const urlset = parseXml(await response.text());
+    const urls = urlset.children.map((url) => [child(url, 'loc')?.text, child(url, 'lastmod')?.text]);
+    const article = await services.blog.latest(1).then((page) => page.articles[0]);
+    expect(urls).toContainEqual([`${BASE}/blog/`, expect.any(String)]);
+    expect(urls).toContainEqual([
+      `${BASE}/blog/${article?.slug}/`,
+      new Date(article?.updatedAt ?? 0).toISOString().replace('.000Z', 'Z'),
+    ]);
+    expect(urls.map(([loc]) => loc)).toContain(`${BASE}/blog/tag/`);
+    expect(urls.every(([loc]) => loc?.startsWith(`${BASE}/blog/`) && loc.endsWith('/'))).toBe(true);
+    expect(new Set(urls.map(([loc]) => loc)).size).toBe(urls.length);
+  });
+
   it('lists every child in the index, and each child holds every page in every language', {
     timeout: 60_000,
   }, async () => {
@@ -67,9 +95,12 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     const index = parseXml(await response.text());
     expect(index.name).toBe('sitemapindex');
-    const locs = index.children.map((sitemap) => child(sitemap, 'loc')?.text as string);
+    const all = index.children.map((sitemap) => child(sitemap, 'loc')?.text as string);
+    // The blog's own sitemap is last (tested below); the sections' children come before it.
+    expect(all.at(-1)).toBe(`${BASE}/sitemaps/blog.xml`);
+    const locs = all.slice(0, -1);
     // No stored price yet: no lastmod.
-    expect(index.children.every((sitemap) => !child(sitemap, 'lastmod'))).toBe(true);
+    expect(index.children.slice(0, -1).every((sitemap) => !child(sitemap, 'lastmod'))).toBe(true);
 
     const coins = await services.directory.coins();
     const pairs = exchangePairCount(coins.length);
@@ -155,7 +186,8 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       { coin: 'eth', usd: '3000', source: 'test', updatedAt: new Date('2025-01-02T03:09:00.000Z') },
     ]);
     const index = parseXml(await (await app.request('/sitemap.xml')).text());
-    for (const sitemap of index.children) {
+    // The blog's child is dated by its articles (above).
+    for (const sitemap of index.children.slice(0, -1)) {
       const loc = child(sitemap, 'loc')?.text as string;
       expect(child(sitemap, 'lastmod')?.text, loc).toBe(
         loc.includes('/pages-') ? undefined : '2025-01-02T03:09:00Z',
@@ -202,7 +234,12 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       exchangePairs: async () => list(exchangePairCount(coins.length), exchangePairAt),
       comparisons: async () => list(comparisonCount(coins.length), comparisonAt),
     };
-    const routes = createSitemapRoutes({ config: { BASE_URL: BASE }, db: handle.db, directory });
+    const routes = createSitemapRoutes({
+      config: { BASE_URL: BASE },
+      db: handle.db,
+      directory,
+      blog: { sitemapEntries: async () => [] },
+    });
 
     const index = parseXml(await (await routes.request('/sitemap.xml')).text());
     expect(

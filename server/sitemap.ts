@@ -1,11 +1,14 @@
 import { max } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { BlogService } from '../core/blog/blog.ts';
 import type { Config } from '../core/config.ts';
 import {
+  BLOG_SITEMAP_PATH,
   chunkStream,
   parseChildName,
   planSection,
   planSitemaps,
+  renderBlogSitemap,
   robotsTxt,
   type SitemapDirectory,
   type SitemapOptions,
@@ -39,6 +42,7 @@ export function createSitemapRoutes(services: {
   db: Database;
   /** The services' DirectoryService, or anything with its `coins`, `exchangePairs` and `comparisons`. */
   directory: SitemapDirectory;
+  blog: Pick<BlogService, 'sitemapEntries'>;
 }): Hono {
   const app = new Hono();
   const baseUrl = services.config.BASE_URL;
@@ -53,7 +57,18 @@ export function createSitemapRoutes(services: {
     return c.body(robotsTxt(baseUrl));
   });
 
-  app.get('/sitemap.xml', async () => xmlResponse(sitemapIndexChunks(await planSitemaps(await options()))));
+  app.get('/sitemap.xml', async () => {
+    const [plans, blog] = await Promise.all([planSitemaps(await options()), services.blog.sitemapEntries()]);
+    const lastmod =
+      blog.length > 0 ? new Date(Math.max(...blog.map((entry) => entry.lastmod.getTime()))) : null;
+    return xmlResponse(sitemapIndexChunks(plans, [{ path: BLOG_SITEMAP_PATH, lastmod }]));
+  });
+
+  app.get(BLOG_SITEMAP_PATH, async (c) => {
+    c.header('Content-Type', XML);
+    c.header('Cache-Control', CACHE_CONTROL);
+    return c.body(renderBlogSitemap(baseUrl, await services.blog.sitemapEntries()));
+  });
 
   app.get('/sitemaps/:file', async (c) => {
     const child = parseChildName(c.req.param('file'));

@@ -6,7 +6,7 @@ import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { CoinIcon } from '../exchange/CoinIcon.tsx';
 import { useTranslation } from '../i18n/react.tsx';
-import { useNonce } from '../lib/nonce.ts';
+import { PageLinks } from '../ui/PageLinks.tsx';
 import type { CoinSummary, Pagination } from './types.ts';
 
 /** A coin's icon, name and code. */
@@ -66,66 +66,12 @@ export function Sparkline({ points, label }: { points: readonly number[]; label:
   );
 }
 
-/** Structured data for search engines, escaped so no text can close the script element. */
-export function JsonLd({ data }: { data: object }) {
-  // A data block, not a script; it carries the response's nonce like every other script element.
-  const nonce = useNonce();
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data, escaped above; React would entity-encode it
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
-}
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-/** The trail from the home page to this page, shown and given to search engines. */
-export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: readonly Crumb[] }) {
-  const { t } = useTranslation();
-  const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
-  const baseUrl = root?.baseUrl ?? '';
-  const items: Crumb[] = [{ name: t('directory.breadcrumbs.home'), path: '/' }, ...trail];
-  return (
-    <nav aria-label={t('directory.breadcrumbs.label')} className="mb-4 text-sm text-muted">
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'BreadcrumbList',
-          itemListElement: items.map((item, i) => ({
-            '@type': 'ListItem',
-            position: i + 1,
-            name: item.name,
-            item: `${baseUrl}${localizePath(lang, item.path)}`,
-          })),
-        }}
-      />
-      <ol className="flex flex-wrap items-center gap-1">
-        {items.map((item, i) => (
-          <li key={item.path} className="inline-flex items-center gap-1">
-            {i > 0 ? <span aria-hidden="true">/</span> : null}
-            {i === items.length - 1 ? (
-              <span aria-current="page" className="text-ink">
-                {item.name}
-              </span>
-            ) : (
-              <Link to={localizePath(lang, item.path)} className="text-link">
-                {item.name}
-              </Link>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
 /** The path of page `page` of a list whose first page is `firstPage`. */
 export function listPagePath(firstPage: string, page: number): string {
   return page <= 1 ? firstPage : `${firstPage}/page-${page}`;
 }
 
-/** Page links of a list (first, previous, a window around the current one, next, last). */
+/** Page links of a directory list: `/…/page-{n}` after the first. */
 export function Pager({
   lang,
   firstPage,
@@ -135,55 +81,13 @@ export function Pager({
   firstPage: string;
   pagination: Pagination;
 }) {
-  const { t } = useTranslation();
-  const { page, pages, query } = pagination;
-  if (pages <= 1) return null;
-  const search = query ? `?q=${encodeURIComponent(query)}` : '';
-  const href = (n: number) => `${localizePath(lang, listPagePath(firstPage, n))}${search}`;
-  const numbers = new Set([1, pages]);
-  for (let n = Math.max(1, page - 2); n <= Math.min(pages, page + 2); n++) numbers.add(n);
-  const shown = [...numbers].sort((a, b) => a - b);
-  const cell =
-    'inline-flex min-w-10 items-center justify-center rounded-lg border border-slate-200 px-3 py-2 text-sm';
+  const search = pagination.query ? `?q=${encodeURIComponent(pagination.query)}` : '';
   return (
-    <nav aria-label={t('directory.pager.label')} className="mt-6" data-testid="pager">
-      {page > 1 ? <link rel="prev" href={href(page - 1)} /> : null}
-      {page < pages ? <link rel="next" href={href(page + 1)} /> : null}
-      <ul className="flex flex-wrap items-center gap-2">
-        {page > 1 ? (
-          <li>
-            <Link to={href(page - 1)} className={`${cell} hover:bg-brand-50`} rel="prev">
-              {t('directory.pager.previous')}
-            </Link>
-          </li>
-        ) : null}
-        {shown.map((n, i) => (
-          <li key={n} className="inline-flex items-center gap-2">
-            {i > 0 && n - (shown[i - 1] ?? n) > 1 ? <span aria-hidden="true">…</span> : null}
-            {n === page ? (
-              <span aria-current="page" className={`${cell} bg-brand-600 font-semibold text-white`}>
-                {n}
-              </span>
-            ) : (
-              <Link
-                to={href(n)}
-                className={`${cell} hover:bg-brand-50`}
-                aria-label={t('directory.pager.page', { page: n })}
-              >
-                {n}
-              </Link>
-            )}
-          </li>
-        ))}
-        {page < pages ? (
-          <li>
-            <Link to={href(page + 1)} className={`${cell} hover:bg-brand-50`} rel="next">
-              {t('directory.pager.next')}
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
+    <PageLinks
+      page={pagination.page}
+      pages={pagination.pages}
+      href={(n) => `${localizePath(lang, listPagePath(firstPage, n))}${search}`}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import type { LayoutName } from '../routing/layouts.ts';
 
 const LAYOUT_CLASS: Record<LayoutName, string> = {
   default: 'mx-auto w-full max-w-6xl px-4 py-10',
-  blog: 'mx-auto w-full max-w-3xl px-4 py-10',
+  blog: 'mx-auto w-full max-w-6xl px-4 py-8',
   coins: 'mx-auto w-full max-w-7xl px-4 py-8',
   compare: 'mx-auto w-full max-w-7xl px-4 py-8',
   'cross-chain': 'mx-auto w-full max-w-7xl px-4 py-8',

@@ -4,13 +4,15 @@ import { localizePath } from '../../core/routing/paths.ts';
 import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.ts';
 import { coinPage, loadCoinList } from '../directory/directory.server.ts';
 import { PriceChart } from '../directory/PriceChart.tsx';
-import { Block, Breadcrumbs, Change, CoinName, JsonLd } from '../directory/parts.tsx';
+import { Block, Change, CoinName } from '../directory/parts.tsx';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 import { ExternalLink } from '../shell/ExternalLink.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
+import { JsonLd } from '../ui/JsonLd.tsx';
 import { CoinsView } from './coins.tsx';
 
 async function pageData(args: LoaderFunctionArgs) {

@@ -2,9 +2,10 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react
 import { formatCount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { loadCoinList } from '../directory/directory.server.ts';
-import { Breadcrumbs, Change, CoinName, Pager, SearchBox, Sparkline } from '../directory/parts.tsx';
+import { Change, CoinName, Pager, SearchBox, Sparkline } from '../directory/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 
 const FIRST_PAGE = '/coin';
 

@@ -4,11 +4,12 @@ import { localizePath } from '../../core/routing/paths.ts';
 import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.ts';
 import { comparePage, loadCompareList } from '../directory/directory.server.ts';
 import { PriceChart } from '../directory/PriceChart.tsx';
-import { Block, Breadcrumbs, Change, CoinName } from '../directory/parts.tsx';
+import { Block, Change, CoinName } from '../directory/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { CompareView } from './compare.tsx';
 
 async function pageData(args: LoaderFunctionArgs) {

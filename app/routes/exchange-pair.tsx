@@ -4,12 +4,14 @@ import { localizePath } from '../../core/routing/paths.ts';
 import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.ts';
 import { pairPage } from '../directory/directory.server.ts';
 import { PriceChart } from '../directory/PriceChart.tsx';
-import { Block, Breadcrumbs, CoinName, JsonLd } from '../directory/parts.tsx';
+import { Block, CoinName } from '../directory/parts.tsx';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
+import { JsonLd } from '../ui/JsonLd.tsx';
 
 export async function loader(args: LoaderFunctionArgs) {
   const page = resolvePage(args);

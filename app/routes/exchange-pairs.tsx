@@ -2,9 +2,10 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react
 import { formatAmount, formatCount } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { loadPairList } from '../directory/directory.server.ts';
-import { Breadcrumbs, CoinName, Pager, SearchBox } from '../directory/parts.tsx';
+import { CoinName, Pager, SearchBox } from '../directory/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 
 const FIRST_PAGE = '/exchange-pairs';
 

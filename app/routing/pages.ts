@@ -27,6 +27,8 @@ export interface PageDef {
 const GENERIC = 'routes/page.tsx';
 /** Pages made of the catalogue and market prices. */
 const MARKET: readonly DataSource[] = ['catalogue', 'market'];
+/** Pages made of the blog's articles, authors and tags. */
+const BLOG: readonly DataSource[] = ['blog'];
 
 const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'home', path: '/', layout: 'default', file: 'routes/home.tsx', data: ['catalogue'] },
@@ -134,17 +136,55 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'sell-coin-region', path: '/sell/{coin}/{country}/{region}', layout: 'default' },
   { name: 'sell-pair', path: '/sell-coin/{from}-{to}', layout: 'default' },
 
-  { name: 'blog', path: '/blog', layout: 'blog' },
-  { name: 'blog-page', path: '/blog/page/{number}', layout: 'blog' },
-  { name: 'blog-article', path: '/blog/{slug}', layout: 'blog', middleware: ['blog-article'] },
-  { name: 'blog-authors', path: '/blog/authors', layout: 'blog' },
-  { name: 'blog-author', path: '/blog/authors/{slug}', layout: 'blog' },
-  { name: 'blog-author-page', path: '/blog/authors/{slug}/{page}', layout: 'blog' },
-  { name: 'blog-search', path: '/blog/search', layout: 'blog' },
-  { name: 'blog-search-page', path: '/blog/search/{number}', layout: 'blog' },
-  { name: 'blog-tags', path: '/blog/tag', layout: 'blog' },
-  { name: 'blog-tag', path: '/blog/tag/{slug}', layout: 'blog' },
-  { name: 'blog-tag-page', path: '/blog/tag/{slug}/{page}', layout: 'blog' },
+  { name: 'blog', path: '/blog', layout: 'blog', file: 'routes/blog.tsx', data: BLOG },
+  { name: 'blog-page', path: '/blog/page/{number}', layout: 'blog', file: 'routes/blog.tsx', data: BLOG },
+  {
+    name: 'blog-article',
+    path: '/blog/{slug}',
+    layout: 'blog',
+    middleware: ['blog-article'],
+    file: 'routes/blog-article.tsx',
+    // The exchange form under the article shows the catalogue's default pair.
+    data: ['blog', 'catalogue'],
+  },
+  {
+    name: 'blog-authors',
+    path: '/blog/authors',
+    layout: 'blog',
+    file: 'routes/blog-authors.tsx',
+    data: BLOG,
+  },
+  {
+    name: 'blog-author',
+    path: '/blog/authors/{slug}',
+    layout: 'blog',
+    file: 'routes/blog-author.tsx',
+    data: BLOG,
+  },
+  {
+    name: 'blog-author-page',
+    path: '/blog/authors/{slug}/{page}',
+    layout: 'blog',
+    file: 'routes/blog-author.tsx',
+    data: BLOG,
+  },
+  { name: 'blog-search', path: '/blog/search', layout: 'blog', file: 'routes/blog-search.tsx', data: BLOG },
+  {
+    name: 'blog-search-page',
+    path: '/blog/search/{number}',
+    layout: 'blog',
+    file: 'routes/blog-search.tsx',
+    data: BLOG,
+  },
+  { name: 'blog-tags', path: '/blog/tag', layout: 'blog', file: 'routes/blog-tags.tsx', data: BLOG },
+  { name: 'blog-tag', path: '/blog/tag/{slug}', layout: 'blog', file: 'routes/blog-tag.tsx', data: BLOG },
+  {
+    name: 'blog-tag-page',
+    path: '/blog/tag/{slug}/{page}',
+    layout: 'blog',
+    file: 'routes/blog-tag.tsx',
+    data: BLOG,
+  },
 
   { name: 'custom-exchange-pairs', path: '/custom/exchange-pairs', layout: 'default', file: GENERIC },
   { name: 'custom-compare', path: '/custom/compare', layout: 'default', file: GENERIC },
@@ -159,11 +199,22 @@ const CODE = /^[a-z0-9]{1,20}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
 
+/** The first words of the pages' paths (`blog`, `buy`, `fiat`, …). */
+const PAGE_WORDS = [...new Set(DECLARED_PAGES.map((page) => page.path.split('/')[1] ?? ''))].filter(Boolean);
+
+/**
+ * A coin code that is not one of the site's words: `/buy/blog/page/3` must have one reading. React
+ * Router would rank it as the blog's `/:lang/blog/page/:number` (more literal segments) while the
+ * path has no language and is a buy page; no coin is called "blog" or "fiat", so such paths are
+ * simply not found.
+ */
+const COIN = new RegExp(`^(?!(?:${PAGE_WORDS.join('|')})$)[a-z0-9]{1,20}$`);
+
 /** The check each route parameter must pass; a failure answers 404 'Page Not Found: {path}'. */
 export const PARAM_CHECKS: Record<string, RegExp> = {
   page: POSITIVE_INTEGER,
   number: POSITIVE_INTEGER,
-  coin: CODE,
+  coin: COIN,
   from: CODE,
   to: CODE,
   country: SLUG,

@@ -1,4 +1,5 @@
 import { createContext, redirect } from 'react-router';
+import { BLOG_SECTIONS } from '../../core/blog/sections.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import type { MiddlewareSwitches } from '../../core/routing/path-rules.ts';
@@ -21,13 +22,13 @@ export interface RouteMiddlewareArgs {
 
 export type RouteMiddleware = (args: RouteMiddlewareArgs) => void | Promise<void>;
 
-const BLOG_SECTIONS = new Set(['page', 'authors', 'search', 'tag']);
-
 /** The named route middlewares of SPEC §8; the type makes every registered name implemented. */
 export const ROUTE_MIDDLEWARES: Record<RouteMiddlewareName, RouteMiddleware> = {
-  // A section name of the blog is not an article slug: `/blog/page` without a number is not a page.
-  'blog-article': ({ params, notFound }) => {
-    if (BLOG_SECTIONS.has(params.slug ?? '')) notFound();
+  // A published article: a section name (`/blog/page` without a number), a draft or an unknown
+  // slug is not found.
+  'blog-article': async ({ params, services, notFound }) => {
+    const slug = params.slug ?? '';
+    if (BLOG_SECTIONS.has(slug) || !(await services.blog.isPublished(slug))) notFound();
   },
   // Two different coins of the catalogue, in their canonical order (the better-ranked coin first):
   // /compare/eth-vs-btc is the same page as /compare/btc-vs-eth.

@@ -37,7 +37,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       </p>
       <h1 className="text-3xl font-semibold">{t(`${texts}.title`)}</h1>
       {notFound && <p className="text-xl">{t('404.missing')}</p>}
-      <p className="text-muted">{t(`${texts}.description`)}</p>
+      <p className="text-muted">
+        {inBlog && notFound ? t('404.blogDescription') : t(`${texts}.description`)}
+      </p>
       <p className="font-mono text-xs text-muted" data-testid="error-message">
         {message}
       </p>

@@ -25,7 +25,14 @@ const authorSchema = z.strictObject({
   name: z.string().min(1).max(80),
   role: z.string().min(1).max(80),
   avatar: sitePath,
-  links: z.partialRecord(z.enum(['x', 'linkedin', 'github', 'telegram', 'website']), z.url()).default({}),
+  links: z
+    .record(
+      z
+        .string()
+        .regex(/^(?:x|linkedin|github|telegram|website)$/, 'x, linkedin, github, telegram or website'),
+      z.url(),
+    )
+    .default({}),
 });
 
 const tagSchema = z.strictObject({ name: z.string().min(1).max(40) });

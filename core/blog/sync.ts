@@ -3,9 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { blogArticles, blogArticleTags, blogAuthors, blogTags } from '../../db/schema.ts';
 import { BlogContentError, type BlogSources, readBlogSources } from './content.ts';
 import { readingMinutes, renderMarkdown } from './markdown.ts';
-
-/** Words after /blog/ that name a section, never an article. */
-export const BLOG_SECTIONS: ReadonlySet<string> = new Set(['page', 'authors', 'search', 'tag']);
+import { BLOG_SECTIONS } from './sections.ts';
 
 export interface BlogSyncResult {
   /** Slugs written because they were new or their file changed. */

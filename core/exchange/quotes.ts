@@ -100,6 +100,16 @@ export interface QuoteServiceOptions {
   /** Longest life of a stored fixed quote; a provider's own expiry may cut it shorter. */
   fixedQuoteTtlMs?: number;
   now?: () => Date;
+  /** Told of every provider's answer: how long it took and how it ended (for metrics). */
+  onProviderAnswer?: (answer: ProviderAnswerEvent) => void;
+}
+
+/** One provider's answer to a quote request. */
+export interface ProviderAnswerEvent {
+  provider: string;
+  seconds: number;
+  /** `error` includes "pair not served" and "out of limits" answers; `timeout` is the deadline. */
+  outcome: 'ok' | 'error' | 'timeout';
 }
 
 type Answer = { provider: string; quote: ProviderQuote } | { provider: string; error: unknown };
@@ -166,6 +176,7 @@ export class QuoteService {
   readonly #serviceFeeBps: number;
   readonly #fixedQuoteTtlMs: number;
   readonly #now: () => Date;
+  readonly #onProviderAnswer: (answer: ProviderAnswerEvent) => void;
 
   constructor(options: QuoteServiceOptions) {
     this.#db = options.db;
@@ -175,6 +186,7 @@ export class QuoteService {
     this.#serviceFeeBps = options.serviceFeeBps ?? 40;
     this.#fixedQuoteTtlMs = options.fixedQuoteTtlMs ?? 10 * 60_000;
     this.#now = options.now ?? (() => new Date());
+    this.#onProviderAnswer = options.onProviderAnswer ?? (() => {});
   }
 
   async quote(input: QuoteInput): Promise<Quote> {
@@ -331,12 +343,25 @@ export class QuoteService {
   /** Every provider in parallel, each within the timeout; failures become answers too. */
   async #ask(request: QuoteRequest): Promise<Answer[]> {
     return Promise.all(
-      this.#providers.map((provider) =>
-        withDeadline((signal) => provider.quote(request, signal), this.#timeoutMs).then(
-          (quote): Answer => ({ provider: provider.id, quote }),
-          (error: unknown): Answer => ({ provider: provider.id, error }),
-        ),
-      ),
+      this.#providers.map((provider) => {
+        const started = performance.now();
+        const tell = (outcome: ProviderAnswerEvent['outcome']) =>
+          this.#onProviderAnswer({
+            provider: provider.id,
+            seconds: (performance.now() - started) / 1000,
+            outcome,
+          });
+        return withDeadline((signal) => provider.quote(request, signal), this.#timeoutMs).then(
+          (quote): Answer => {
+            tell('ok');
+            return { provider: provider.id, quote };
+          },
+          (error: unknown): Answer => {
+            tell(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'error');
+            return { provider: provider.id, error };
+          },
+        );
+      }),
     );
   }
 

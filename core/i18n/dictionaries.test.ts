@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Dictionary, flattenKeys, loadDictionaries } from './dictionaries.ts';
+import { type Dictionary, ENGLISH_ONLY_SECTIONS, flattenKeys, loadDictionaries } from './dictionaries.ts';
 import { LANGUAGES } from './languages.ts';
 import { isPluralNode } from './translate.ts';
 
 const dictionaries = loadDictionaries();
 const english = dictionaries.get('en') as Dictionary;
-const englishKeys = flattenKeys(english).sort();
+const englishOnly = (key: string) => ENGLISH_ONLY_SECTIONS.some((section) => key.startsWith(`${section}.`));
+/** The keys every language has: English's, but for the English-only sections. */
+const englishKeys = flattenKeys(english)
+  .filter((key) => !englishOnly(key))
+  .sort();
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -26,6 +30,10 @@ function texts(dictionary: Dictionary, key: string): string[] {
 describe('dictionaries', () => {
   it('exist for exactly the 14 site languages', () => {
     expect([...dictionaries.keys()].sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('have the English-only sections in English', () => {
+    for (const section of ENGLISH_ONLY_SECTIONS) expect(english[section], section).toBeTypeOf('object');
   });
 
   describe.each(LANGUAGES.filter((lang) => lang !== 'en'))('%s', (lang) => {

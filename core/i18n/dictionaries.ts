@@ -4,6 +4,12 @@ import { isPluralNode } from './translate.ts';
 
 export type Dictionary = { [key: string]: string | Dictionary };
 
+/**
+ * Sections only English has: the blog's pages are English in every language's URL (SPEC §2, §4),
+ * so their texts are never shown in another language (docs/decisions/007-english-only-blog.md).
+ */
+export const ENGLISH_ONLY_SECTIONS: readonly string[] = ['blog'];
+
 export const LOCALES_DIR = fileURLToPath(new URL('../../content/locales/', import.meta.url));
 
 /** Reads every `content/locales/{code}.json` once; the server keeps them in memory. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChange, formatCount, formatUsd } from './format.ts';
+import { formatAmount, formatChange, formatCount, formatDay, formatUsd } from './format.ts';
 
 describe('number formats per language', () => {
   it('writes prices in the page language, with cents or significant digits', () => {
@@ -19,5 +19,13 @@ describe('number formats per language', () => {
     expect(formatAmount('0.000001', 'en')).toBe('0.000001');
     expect(formatAmount('12.3456789012', 'de')).toBe('12,345679');
     expect(formatCount(33672, 'en')).toBe('33,672');
+  });
+});
+
+describe('dates per language', () => {
+  it('writes the calendar day in UTC in the page language', () => {
+    expect(formatDay('2024-05-14T23:30:00.000Z', 'en')).toBe('May 14, 2024');
+    expect(formatDay('2024-05-14T00:00:00.000Z', 'de')).toBe('14. Mai 2024');
+    expect(formatDay('2024-05-14T00:00:00.000Z', 'ja')).toBe('2024年5月14日');
   });
 });

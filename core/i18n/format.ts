@@ -58,3 +58,18 @@ export function formatAmount(value: number | string, lang: Lang): string {
 export function formatCount(value: number, lang: Lang): string {
   return formatter(lang, 'count', {}).format(value);
 }
+
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day ("May 14, 2024", "14. Mai 2024"), read in UTC so the server and every visitor's
+ * browser write the same day.
+ */
+export function formatDay(iso: string, lang: Lang): string {
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(lang, format);
+  }
+  return format.format(new Date(iso));
+}

@@ -261,8 +261,17 @@ export function parseChildName(file: string): { section: SitemapSection; n: numb
   return { section: match[1] as SitemapSection, n: Number(match[2]) };
 }
 
-/** The sitemap index, in chunks. */
-export function* sitemapIndexChunks(plans: readonly SectionPlan[]): Generator<string, void, undefined> {
+/** A child sitemap listed in the index besides the sections' children. */
+export interface ExtraSitemap {
+  path: string;
+  lastmod: Date | null;
+}
+
+/** The sitemap index, in chunks: every section's children, then `extra` ones (the blog's). */
+export function* sitemapIndexChunks(
+  plans: readonly SectionPlan[],
+  extra: readonly ExtraSitemap[] = [],
+): Generator<string, void, undefined> {
   let out = XML_DECLARATION + INDEX_OPEN;
   for (const plan of plans) {
     const lastmod = plan.lastmod ? `<lastmod>${w3cDatetime(plan.lastmod)}</lastmod>` : '';
@@ -274,7 +283,26 @@ export function* sitemapIndexChunks(plans: readonly SectionPlan[]): Generator<st
       }
     }
   }
+  for (const sitemap of extra) {
+    const lastmod = sitemap.lastmod ? `<lastmod>${w3cDatetime(sitemap.lastmod)}</lastmod>` : '';
+    out += `<sitemap><loc>${escapeXml(`${plans[0]?.baseUrl ?? ''}${sitemap.path}`)}</loc>${lastmod}</sitemap>\n`;
+  }
   yield out + INDEX_CLOSE;
+}
+
+/** The blog's URL path of its sitemap; its pages are English only, one `<url>` each. */
+export const BLOG_SITEMAP_PATH = '/sitemaps/blog.xml';
+
+/** The blog's sitemap: each URL once (no language alternates), with its own `lastmod`. */
+export function renderBlogSitemap(
+  baseUrl: string,
+  entries: readonly { path: string; lastmod: Date }[],
+): string {
+  let out = XML_DECLARATION + URLSET_OPEN;
+  for (const entry of entries) {
+    out += `<url><loc>${escapeXml(`${baseUrl}${entry.path}`)}</loc><lastmod>${w3cDatetime(entry.lastmod)}</lastmod></url>\n`;
+  }
+  return out + URLSET_CLOSE;
 }
 
 /** Child sitemap `n` (1-based) of a section, in chunks of a few KB; throws past the last child. */

@@ -1,14 +1,66 @@
 import { z } from 'zod';
-import { depositRequestSchema, quoteRequestSchema, responseSchemas, swapRequestSchema } from './schemas.ts';
+import { API_KEY_CACHE_TTL_MS } from '../../core/partners/api-keys.ts';
+import {
+  addressQuerySchema,
+  depositRequestSchema,
+  pairQuerySchema,
+  quoteRequestSchema,
+  responseSchemas,
+  swapRequestSchema,
+} from './schemas.ts';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: keyof typeof responseSchemas) => ({ $ref: `#/components/schemas/${name}` });
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'Malformed request: invalid JSON, or a field or parameter that breaks its schema (`field` names it)',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Body over 16 KB',
+  422: 'Understood but refused: a control character in a string, or a value the exchange cannot serve',
+  502: 'The liquidity provider failed',
+};
 const errors = (...statuses: number[]) =>
   Object.fromEntries(
-    statuses.map((status) => [String(status), { description: 'Error', content: json(ref('Error')) }]),
+    statuses.map((status) => [
+      String(status),
+      { description: ERROR_MEANINGS[status] ?? 'Error', content: json(ref('Error')) },
+    ]),
   );
+/**
+ * What any operation may answer: every request passes the API key check and the rate limit
+ * (server/api/v1.ts), whatever its route.
+ */
+const everyOperation = {
+  401: { $ref: '#/components/responses/InvalidApiKey' },
+  429: { $ref: '#/components/responses/RateLimited' },
+};
+const rateLimitHeaders = {
+  'RateLimit-Limit': {
+    description: 'Requests allowed per minute',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current minute',
+    schema: { type: 'integer' },
+  },
+};
+const pathParameter = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 
-/** The OpenAPI 3.1 description of /api/v1, request bodies generated from the zod schemas the API uses. */
+/** The query parameters of a zod object schema the API parses its query with. */
+function queryParameters(schema: z.ZodObject) {
+  const generated = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties?: Record<string, object>;
+    required?: string[];
+  };
+  return Object.entries(generated.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    ...(generated.required?.includes(name) ? { required: true } : {}),
+    schema: property,
+  }));
+}
+
+/** The OpenAPI 3.1 description of /api/v1, request bodies and queries generated from the zod schemas the API uses. */
 export function openApiDocument(baseUrl: string) {
   const body = (schema: z.ZodType) => ({
     required: true,
@@ -22,33 +74,53 @@ export function openApiDocument(baseUrl: string) {
       description:
         'Quotes from several liquidity providers, fixed and floating rate swaps, and their status. Amounts are decimal strings. ' +
         'Partners send their key in X-Api-Key: their swaps earn their affiliate share and they get higher rate limits. ' +
+        'A request with an unknown or revoked key is refused with 401 (and counts against the anonymous rate limit); ' +
+        `a revoked key stops working within ${API_KEY_CACHE_TTL_MS / 1000} seconds. ` +
         'Error messages follow Accept-Language.',
     },
     servers: [{ url: `${baseUrl}/api/v1` }],
     components: {
       schemas: responseSchemas,
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      responses: {
+        InvalidApiKey: {
+          description: 'X-Api-Key is not a valid key (unknown or revoked): error code `invalid_api_key`',
+          content: json(ref('Error')),
+        },
+        RateLimited: {
+          description:
+            'Too many requests from this client: error code `rate_limited`; retry after Retry-After',
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before the next request',
+              required: true,
+              schema: { type: 'integer', minimum: 1 },
+            },
+            ...rateLimitHeaders,
+          },
+          content: json(ref('Error')),
+        },
+      },
     },
     security: [{}, { apiKey: [] }],
     paths: {
       '/coins': {
         get: {
           summary: 'Coins and their networks',
-          responses: { 200: { description: 'The catalogue', content: json(ref('Coins')) } },
+          responses: {
+            200: { description: 'The catalogue', content: json(ref('Coins')) },
+            ...everyOperation,
+          },
         },
       },
       '/pairs/{from}/{to}': {
         get: {
           summary: 'Whether a pair can be swapped, with fixed-rate support and limits',
-          parameters: [
-            { name: 'from', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'to', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'fromNetwork', in: 'query', schema: { type: 'string' } },
-            { name: 'toNetwork', in: 'query', schema: { type: 'string' } },
-          ],
+          parameters: [pathParameter('from'), pathParameter('to'), ...queryParameters(pairQuerySchema)],
           responses: {
             200: { description: 'The pair', content: json(ref('Pair')) },
-            ...errors(400, 422, 429),
+            ...errors(400, 422),
+            ...everyOperation,
           },
         },
       },
@@ -58,7 +130,19 @@ export function openApiDocument(baseUrl: string) {
           requestBody: body(quoteRequestSchema),
           responses: {
             200: { description: 'The quote', content: json(ref('Quote')) },
-            ...errors(400, 422, 429),
+            ...errors(400, 413, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/addresses/validate': {
+        get: {
+          summary: 'Whether an address (and its memo) is valid on a network',
+          parameters: queryParameters(addressQuerySchema),
+          responses: {
+            200: { description: 'The verdict', content: json(ref('AddressValidation')) },
+            ...errors(400, 422),
+            ...everyOperation,
           },
         },
       },
@@ -77,25 +161,49 @@ export function openApiDocument(baseUrl: string) {
           requestBody: body(swapRequestSchema),
           responses: {
             201: { description: 'The new swap', content: json(ref('Swap')) },
-            ...errors(400, 409, 422, 429, 502),
+            ...errors(400, 409, 413, 422, 502),
+            ...everyOperation,
           },
         },
       },
       '/swaps/{id}': {
         get: {
           summary: 'A swap and its status history',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: 'The swap', content: json(ref('Swap')) }, ...errors(404, 429) },
+          parameters: [pathParameter('id')],
+          responses: {
+            200: { description: 'The swap', content: json(ref('Swap')) },
+            ...errors(404),
+            ...everyOperation,
+          },
         },
       },
       '/sandbox/swaps/{id}/deposit': {
         post: {
           summary: 'Sandbox only: simulate the deposit of a waiting swap',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          parameters: [pathParameter('id')],
           requestBody: body(depositRequestSchema),
           responses: {
             200: { description: 'The swap after the deposit', content: json(ref('Swap')) },
-            ...errors(400, 404, 409),
+            ...errors(400, 404, 409, 413, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          summary: 'This document',
+          responses: {
+            200: { description: 'The OpenAPI document', content: json({ type: 'object' }) },
+            ...everyOperation,
+          },
+        },
+      },
+      '/docs': {
+        get: {
+          summary: 'This document as a readable page',
+          responses: {
+            200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+            ...everyOperation,
           },
         },
       },

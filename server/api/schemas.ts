@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddressInvalidReason } from '../../core/address/validate.ts';
 import { DECIMAL_PATTERN } from '../../core/exchange/decimal.ts';
 
 const coinCode = z
@@ -50,6 +51,15 @@ export const idempotencyKeySchema = z
   .max(255)
   .regex(/^[\x21-\x7e]+$/);
 
+/** Every reason validateAddress gives (core/address/validate.ts): a new one fails to compile here. */
+const addressInvalidReasons: Record<AddressInvalidReason, string> = {
+  empty: 'no address',
+  format: 'not an address of this network',
+  checksum: 'a typo: the checksum does not match',
+  network: 'a valid address, but of another network',
+  'unknown-network': 'no such network',
+};
+
 const asset = { type: 'string', example: 'btc' };
 const decimal = { type: 'string', pattern: DECIMAL_PATTERN.source, example: '0.25' };
 const history = {
@@ -77,6 +87,21 @@ export const responseSchemas = {
           details: { type: 'object', additionalProperties: { type: 'string' } },
         },
       },
+    },
+  },
+  AddressValidation: {
+    type: 'object',
+    required: ['valid'],
+    properties: {
+      valid: { type: 'boolean' },
+      reason: {
+        type: 'string',
+        enum: Object.keys(addressInvalidReasons),
+        description: `Invalid addresses only: ${Object.entries(addressInvalidReasons)
+          .map(([reason, meaning]) => `${reason} (${meaning})`)
+          .join(', ')}`,
+      },
+      memoValid: { type: 'boolean', description: 'Only when a memo was given' },
     },
   },
   Coins: {

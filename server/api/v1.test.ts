@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../core/partners/api-keys.ts';
 import { seedDemoData } from '../../core/seed.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -473,9 +473,11 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       const limited = makeApp(handle, {
         RATE_LIMIT_WRITES_PER_MINUTE: '2',
         RATE_LIMIT_PARTNER_MULTIPLIER: '3',
+        TRUST_PROXY: 'true',
       });
       const { key } = await createApiKey(handle.db, { id: 'limits-co' });
-      const post = (headers: Record<string, string> = {}) =>
+      // The partner calls from its own server's address.
+      const post = (headers: Record<string, string> = { 'X-Forwarded-For': '203.0.113.1' }) =>
         limited.app.request('/api/v1/swaps', {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
@@ -487,8 +489,79 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await refused.json()) as Json).error?.code).toBe('rate_limited');
-      for (let i = 0; i < 6; i++) expect((await post({ 'X-Api-Key': key })).status).toBe(400);
-      expect((await post({ 'X-Api-Key': key })).status).toBe(429);
+      const partner = { 'X-Api-Key': key, 'X-Forwarded-For': '203.0.113.2' };
+      for (let i = 0; i < 6; i++) expect((await post(partner)).status).toBe(400);
+      expect((await post(partner)).status).toBe(429);
+    });
+
+    /** Counts the API key lookups (core/partners/api-keys.ts) the database answers from now on. */
+    function countKeyLookups() {
+      const select = vi.spyOn(handle.db, 'select');
+      return {
+        count: () =>
+          select.mock.calls.filter(([fields]) => fields && 'affiliateFeeBps' in (fields as object)).length,
+        restore: () => select.mockRestore(),
+      };
+    }
+    /** Well-formed keys (`sgk_` and 32 base32 letters) that belong to no partner. */
+    const invalidKey = (n: number) => `sgk_${'a'.repeat(31)}${'abcdefghijklmnopqrstuvwxyz234567'[n % 32]}`;
+
+    it('counts invalid API keys against the anonymous limit, then answers 429 without a lookup', async () => {
+      const limited = makeApp(handle, { RATE_LIMIT_READS_PER_MINUTE: '3' });
+      const get = (headers: Record<string, string> = {}) => limited.app.request('/api/v1/coins', { headers });
+      const lookups = countKeyLookups();
+      try {
+        for (let i = 0; i < 3; i++) {
+          const response = await get({ 'X-Api-Key': invalidKey(0) });
+          expect(response.status).toBe(401);
+          expect(((await response.json()) as Json).error?.code).toBe('invalid_api_key');
+        }
+        const refused = await get({ 'X-Api-Key': invalidKey(0) });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(((await refused.json()) as Json).error?.code).toBe('rate_limited');
+        // The address's anonymous requests are refused as well: the invalid key used their limit.
+        expect((await get()).status).toBe(429);
+        // Other invalid keys beyond the limit cost no database query.
+        for (let i = 1; i < 21; i++) expect((await get({ 'X-Api-Key': invalidKey(i) })).status).toBe(429);
+        expect(lookups.count()).toBe(1);
+      } finally {
+        lookups.restore();
+      }
+    });
+
+    it('looks an API key up once, not at every request, valid or not', async () => {
+      const { app: fresh } = makeApp(handle);
+      const { key } = await createApiKey(handle.db, { id: 'flood-co' });
+      const lookups = countKeyLookups();
+      try {
+        const statuses = async (apiKey: string) => {
+          const responses = await Promise.all(
+            Array.from({ length: 30 }, () =>
+              fresh.request('/api/v1/coins', { headers: { 'X-Api-Key': apiKey } }),
+            ),
+          );
+          return new Set(responses.map((response) => response.status));
+        };
+        expect(await statuses(invalidKey(7))).toEqual(new Set([401]));
+        expect(await statuses(invalidKey(7))).toEqual(new Set([401]));
+        expect(await statuses(key)).toEqual(new Set([200]));
+        expect(await statuses(key)).toEqual(new Set([200]));
+        expect(lookups.count()).toBe(2);
+      } finally {
+        lookups.restore();
+      }
+    });
+
+    it('counts a known partner key against its partner limit, not its address', async () => {
+      const limited = makeApp(handle, { RATE_LIMIT_READS_PER_MINUTE: '2' });
+      const { key } = await createApiKey(handle.db, { id: 'shared-address-co' });
+      const get = (headers: Record<string, string> = {}) => limited.app.request('/api/v1/coins', { headers });
+      // Its first request is counted against the address too: the key was not looked up yet.
+      expect((await get({ 'X-Api-Key': key })).status).toBe(200);
+      expect((await get()).status).toBe(200);
+      expect((await get()).status).toBe(429);
+      for (let i = 0; i < 5; i++) expect((await get({ 'X-Api-Key': key })).status).toBe(200);
     });
   });
 });

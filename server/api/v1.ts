@@ -8,7 +8,7 @@ import { QuoteError } from '../../core/exchange/quotes.ts';
 import { SWAP_ID_PATTERN, SwapError, type SwapView } from '../../core/exchange/swaps.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
-import { type Partner, partnerForKey } from '../../core/partners/api-keys.ts';
+import { ApiKeyCache, type Partner } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
@@ -73,20 +73,30 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   api.use('/pairs/*', cors({ origin: '*', allowMethods: ['GET'] }));
   api.use('/openapi.json', cors({ origin: '*', allowMethods: ['GET'] }));
 
-  // Partners identify themselves with X-Api-Key; anonymous callers get lower limits.
+  // Partners identify themselves with X-Api-Key; anonymous callers get lower limits. Keys are looked
+  // up at most once per API_KEY_CACHE_TTL_MS (60 s): a revoked key is refused within that time.
+  const apiKeys = new ApiKeyCache(db);
   api.use(async (c, next) => {
-    const key = c.req.header('x-api-key');
-    let partner: Partner | null = null;
-    if (key) {
-      partner = await partnerForKey(db, key);
-      if (!partner) throw new ApiError(401, 'invalid_api_key');
+    const key = c.req.header('x-api-key') || undefined;
+    const write = c.req.method === 'POST' && !c.req.path.endsWith('/quotes');
+    const kind = write ? 'w' : 'r';
+    const base = write ? config.RATE_LIMIT_WRITES_PER_MINUTE : config.RATE_LIMIT_READS_PER_MINUTE;
+    const ip = `ip:${clientIp(c, config.TRUST_PROXY)}`;
+    // Every request but those with a key known to be a partner's counts against the address's
+    // anonymous limit BEFORE its key is looked up: invalid keys use that limit up and then get 429
+    // like any anonymous request, with no lookup. (So the first request of a new key counts there too.)
+    if (!key || !apiKeys.knownValid(key)) {
+      await enforceRateLimit(c, limiter, `${kind}:${ip}`, base, MINUTE);
+    }
+    const partner = key ? await apiKeys.partnerFor(key) : null;
+    if (key && !partner) throw new ApiError(401, 'invalid_api_key');
+    const client = partner ? `partner:${partner.id}` : ip;
+    if (partner) {
+      const limit = base * config.RATE_LIMIT_PARTNER_MULTIPLIER;
+      await enforceRateLimit(c, limiter, `${kind}:${client}`, limit, MINUTE);
     }
     c.set('partner', partner);
-    c.set('client', partner ? `partner:${partner.id}` : `ip:${clientIp(c, config.TRUST_PROXY)}`);
-    const write = c.req.method === 'POST' && !c.req.path.endsWith('/quotes');
-    const base = write ? config.RATE_LIMIT_WRITES_PER_MINUTE : config.RATE_LIMIT_READS_PER_MINUTE;
-    const limit = partner ? base * config.RATE_LIMIT_PARTNER_MULTIPLIER : base;
-    await enforceRateLimit(c, limiter, `${write ? 'w' : 'r'}:${c.get('client')}`, limit, MINUTE);
+    c.set('client', client);
     await next();
   });
 

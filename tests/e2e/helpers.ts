@@ -22,12 +22,13 @@ const EXAMPLE_PARAMS: Record<string, string> = {
   swapId: 'abcdefghijklmnopqrstuvwxyz',
 };
 
-/** Page-specific example values where the default would read oddly. */
+/** Page-specific example values: the blog's are articles, authors and topics of content/blog/. */
 const PAGE_PARAMS: Record<string, Record<string, string>> = {
-  'blog-author': { slug: 'alice' },
-  'blog-author-page': { slug: 'alice' },
-  'blog-tag': { slug: 'defi' },
-  'blog-tag-page': { slug: 'defi' },
+  'blog-article': { slug: 'swapgate-promo-code' },
+  'blog-author': { slug: 'maria-lindqvist' },
+  'blog-author-page': { slug: 'maria-lindqvist' },
+  'blog-tag': { slug: 'swaps' },
+  'blog-tag-page': { slug: 'swaps' },
 };
 
 /** The unprefixed, canonical path of a page with example values (blog paths end with a slash). */

@@ -22,6 +22,12 @@ const FORWARDED: Record<string, string> = { widget: '/v2/widget' };
  */
 const DATA_PAGES = new Set(['swap-status']);
 
+/**
+ * Second pages of lists shorter than one page (an author's or a topic's few articles, a search
+ * without a query): a page past the end of a list answers 404 'Page Not Found: {path}'.
+ */
+const PAST_THE_END = new Set(['blog-author-page', 'blog-tag-page', 'blog-search-page']);
+
 /** How many pages of a language are fetched at once. */
 const CONCURRENCY = 6;
 
@@ -49,6 +55,14 @@ async function checkPage(request: APIRequestContext, baseUrl: string, visit: Vis
   const problem = (text: string) => problems.push(`${path} [${page.name}]: ${text}`);
 
   const response = await request.get(path);
+  if (PAST_THE_END.has(page.name)) {
+    const html = await response.text();
+    const message = /data-testid="error-message"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
+    if (response.status() !== 404)
+      problem(`status ${response.status()}, expected 404 past the end of the list`);
+    if (message !== `Page Not Found: ${path}`) problem(`error message "${message}"`);
+    return problems;
+  }
   if (DATA_PAGES.has(page.name)) {
     const html = await response.text();
     const message = /data-testid="error-message"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
@@ -82,38 +96,48 @@ async function checkPage(request: APIRequestContext, baseUrl: string, visit: Vis
 
   const links = tags(html, 'link');
   const canonicals = links.filter((link) => link.rel === 'canonical');
-  const expectedCanonical = `${baseUrl}${finalPath}`;
+  // A blog page is one English page under every prefix: its canonical is the unprefixed address.
+  const expectedCanonical = `${baseUrl}${isBlogPath(pathNoLang) ? pathNoLang : finalPath}`;
   if (canonicals.length !== 1 || canonicals[0]?.href !== expectedCanonical) {
     problem(`canonical ${JSON.stringify(canonicals.map((l) => l.href))}, expected ${expectedCanonical}`);
   }
 
-  const alternates = links.filter((link) => link.rel === 'alternate');
-  if (alternates.length !== ALTERNATES_PER_PAGE) {
+  const alternates = links.filter((link) => link.rel === 'alternate' && link.hreflang !== undefined);
+  if (isBlogPath(pathNoLang)) {
+    // No language alternates (there is one language); the feeds instead.
+    if (alternates.length > 0) problem(`${alternates.length} language alternates on an English-only page`);
+    const feeds = links.filter(
+      (link) => link.rel === 'alternate' && /^application\/(rss|atom)\+xml$/.test(link.type ?? ''),
+    );
+    if (feeds.length !== 2) problem(`${feeds.length} feed links, expected RSS and Atom`);
+  } else if (alternates.length !== ALTERNATES_PER_PAGE) {
     problem(`${alternates.length} alternates, expected ${ALTERNATES_PER_PAGE}`);
   }
-  const seen = new Set<string>();
-  const regional = new Map<string, number>();
-  for (const alternate of alternates) {
-    const code = alternate.hreflang ?? '';
-    if (seen.has(code)) problem(`duplicate alternate ${code}`);
-    seen.add(code);
-    const base = code === 'x-default' ? 'en' : code.split('-')[0];
-    const target = LANGUAGES.find((l) => l === base);
-    if (!target) {
-      problem(`alternate with unknown hreflang "${code}"`);
-      continue;
+  if (!isBlogPath(pathNoLang)) {
+    const seen = new Set<string>();
+    const regional = new Map<string, number>();
+    for (const alternate of alternates) {
+      const code = alternate.hreflang ?? '';
+      if (seen.has(code)) problem(`duplicate alternate ${code}`);
+      seen.add(code);
+      const base = code === 'x-default' ? 'en' : code.split('-')[0];
+      const target = LANGUAGES.find((l) => l === base);
+      if (!target) {
+        problem(`alternate with unknown hreflang "${code}"`);
+        continue;
+      }
+      const expected = `${baseUrl}${localizePath(target, pathNoLang)}`;
+      if (alternate.href !== expected) problem(`alternate ${code} → ${alternate.href}, expected ${expected}`);
+      if (/^[a-z]{2}-[A-Z]{2}$/.test(code)) regional.set(target, (regional.get(target) ?? 0) + 1);
+      else if (code !== target && code !== 'x-default') problem(`malformed hreflang "${code}"`);
     }
-    const expected = `${baseUrl}${localizePath(target, pathNoLang)}`;
-    if (alternate.href !== expected) problem(`alternate ${code} → ${alternate.href}, expected ${expected}`);
-    if (/^[a-z]{2}-[A-Z]{2}$/.test(code)) regional.set(target, (regional.get(target) ?? 0) + 1);
-    else if (code !== target && code !== 'x-default') problem(`malformed hreflang "${code}"`);
-  }
-  for (const l of LANGUAGES) if (!seen.has(l)) problem(`no alternate for ${l}`);
-  if (!seen.has('x-default')) problem('no x-default alternate');
-  for (const l of LANGUAGES) {
-    const count = regional.get(l) ?? 0;
-    if (count !== (REGIONAL_VARIANTS[l] ?? 0)) {
-      problem(`${count} regional alternates for ${l}, expected ${REGIONAL_VARIANTS[l] ?? 0}`);
+    for (const l of LANGUAGES) if (!seen.has(l)) problem(`no alternate for ${l}`);
+    if (!seen.has('x-default')) problem('no x-default alternate');
+    for (const l of LANGUAGES) {
+      const count = regional.get(l) ?? 0;
+      if (count !== (REGIONAL_VARIANTS[l] ?? 0)) {
+        problem(`${count} regional alternates for ${l}, expected ${REGIONAL_VARIANTS[l] ?? 0}`);
+      }
     }
   }
 

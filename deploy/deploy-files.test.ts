@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { configSchemaKeys } from '../core/config.ts';
+
+const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+
+/** The Dockerfile as instructions (continuation lines joined, comments dropped). */
+function instructions(text: string): { name: string; args: string }[] {
+  return text
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [name = '', ...rest] = line.split(/\s+/);
+      return { name: name.toUpperCase(), args: rest.join(' ') };
+    });
+}
+
+const KNOWN = new Set([
+  'FROM',
+  'RUN',
+  'CMD',
+  'LABEL',
+  'EXPOSE',
+  'ENV',
+  'ADD',
+  'COPY',
+  'ENTRYPOINT',
+  'VOLUME',
+  'USER',
+  'WORKDIR',
+  'ARG',
+  'ONBUILD',
+  'STOPSIGNAL',
+  'HEALTHCHECK',
+  'SHELL',
+]);
+
+describe('Dockerfile', () => {
+  const steps = instructions(read('Dockerfile'));
+
+  it('is made of known instructions, in stages', () => {
+    expect(steps.filter((step) => !KNOWN.has(step.name))).toEqual([]);
+    expect(steps[0]?.name).toBe('FROM');
+    expect(steps.filter((step) => step.name === 'FROM').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs the production server as a non-root user with a health check', () => {
+    const runtime = steps.slice(steps.findLastIndex((step) => step.name === 'FROM'));
+    expect(runtime.find((step) => step.name === 'USER')?.args).toBe('node');
+    expect(runtime.find((step) => step.name === 'ENV')?.args).toContain('NODE_ENV=production');
+    expect(runtime.find((step) => step.name === 'HEALTHCHECK')?.args).toContain('/healthz');
+    expect(JSON.parse(runtime.find((step) => step.name === 'CMD')?.args ?? '[]')).toEqual([
+      'node',
+      'server/start.ts',
+    ]);
+  });
+});
+
+describe('compose.yaml', () => {
+  const compose = parse(read('compose.yaml')) as {
+    services: Record<
+      string,
+      { environment?: Record<string, string>; depends_on?: object; image?: string; build?: string }
+    >;
+  };
+
+  it('runs two web nodes behind a proxy, with PostgreSQL and Redis', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['postgres', 'proxy', 'redis', 'web1', 'web2']);
+    for (const name of ['web1', 'web2']) {
+      const web = compose.services[name];
+      expect(web?.build).toBe('.');
+      expect(web?.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+      expect(web?.environment?.REDIS_URL).toBe('redis://redis:6379');
+      // Only settings the product reads.
+      for (const key of Object.keys(web?.environment ?? {})) expect(configSchemaKeys(), key).toContain(key);
+    }
+    const nginx = read('deploy/nginx.conf');
+    expect(nginx).toContain('server web1:3000');
+    expect(nginx).toContain('server web2:3000');
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, hasRedisServer, ThrowawayRedis, until } from '../../core/testing/redis-server.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { databaseTargets } from '../../db/testing.ts';
+import { createTestApp, loadServerBuild } from '../testing.ts';
+
+const build = await loadServerBuild();
+
+describe.runIf(hasRedisServer())('the API when Redis, which holds the rate limits, goes away', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await (databaseTargets()[0]?.open() as Promise<DatabaseHandle>);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** The status of GET /api/v1/coins, and how long it took. */
+  async function getCoins(app: ReturnType<typeof createTestApp>['app']) {
+    const started = performance.now();
+    const response = await app.request('/api/v1/coins');
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  }
+
+  it('keeps answering within a second, counting in process, and counts in Redis again once it is back', async () => {
+    const redis = await ThrowawayRedis.start();
+    const { app, services } = createTestApp(build, handle, {
+      REDIS_URL: redis.url,
+      RATE_LIMIT_READS_PER_MINUTE: '5',
+    });
+    try {
+      await until(() => services.rateLimiter.healthy?.() === true);
+      expect((await getCoins(app)).status).toBe(200);
+      expect(await redis.get('ratelimit:r:ip:local')).toBe('1');
+
+      await redis.kill();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { status, ms } = await getCoins(app);
+        expect(ms).toBeLessThan(1_000);
+        statuses.push(status);
+      }
+      // Counted in this process from the outage on: the limit still holds.
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(services.rateLimiter.healthy?.()).toBe(false);
+
+      await redis.start();
+      await until(() => services.rateLimiter.healthy?.() === true);
+      expect((await getCoins(app)).status).toBe(200);
+      expect(await redis.get('ratelimit:r:ip:local')).toBe('1');
+    } finally {
+      await services.close();
+      await redis.kill();
+    }
+  });
+
+  it('answers within a second when Redis cannot be reached from the start', async () => {
+    const { app, services } = createTestApp(build, handle, {
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { status, ms } = await getCoins(app);
+        expect(status).toBe(200);
+        expect(ms).toBeLessThan(1_000);
+      }
+      expect(services.rateLimiter.healthy?.()).toBe(false);
+    } finally {
+      await services.close();
+    }
+  });
+});
