@@ -220,11 +220,11 @@ export default function BlogArticle() {
         </aside>
       </div>
       <section
-        className="mt-14 rounded-2xl bg-brand-50 p-6 md:p-10"
+        className="-mx-4 mt-14 bg-brand-50 p-4 sm:mx-0 sm:rounded-2xl sm:p-6 md:p-10"
         aria-labelledby="cta-heading"
         data-testid="article-cta"
       >
-        <div className="grid gap-8 lg:grid-cols-2 lg:items-center">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2 lg:items-center">
           <div>
             <h2 id="cta-heading" className="text-2xl font-bold">
               {t('blog.article.ctaTitle')}

@@ -73,7 +73,7 @@ test.describe('404 pages (server-rendered HTML)', () => {
       const text = plainText(section);
       // plainText() collapses every white space, the (narrow) no-break spaces of French included.
       expect(text).toContain(squash(translate(lang, '404.missing')));
-      expect(text).toContain(squash(translate(lang, '404.description')));
+      expect(text).toContain(squash(translate(lang, blog ? '404.blogDescription' : '404.description')));
 
       const anchors = tags(section, 'a');
       expect(anchors.map((a) => a.href)).toEqual([button]);
