@@ -24,7 +24,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const button =
-    'inline-flex size-10 items-center justify-center rounded-full border border-slate-200 bg-surface text-ink hover:bg-brand-50';
+    'relative inline-flex size-10 items-center justify-center rounded-full border border-slate-200 bg-surface text-ink hover:bg-brand-50';
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-links">
       <span className="mr-1 text-sm font-semibold">{t('blog.article.share')}</span>
@@ -44,12 +44,12 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
       <a
         href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`}
         className={button}
-        aria-label={t('blog.article.shareByEmail')}
         title={t('blog.article.shareByEmail')}
       >
         <span aria-hidden="true" className="text-lg leading-none">
           @
         </span>
+        <span className="sr-only">{t('blog.article.shareByEmail')}</span>
       </a>
       <button
         type="button"

@@ -1,6 +1,6 @@
 import './english.ts';
 import type { ReactNode } from 'react';
-import { Form, Link, useRouteLoaderData } from 'react-router';
+import { Form } from 'react-router';
 import { formatChange } from '../../core/i18n/format.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
