@@ -134,7 +134,8 @@ describe.each(databaseTargets())('blog on $name', (target) => {
     expect(html).not.toContain('javascript:');
     expect(html).toContain('<a href="/swap">site</a>');
     expect(html).toContain('rel="noopener noreferrer"');
-    expect(html).toContain('<div class="table-scroll"><table>');
+    expect(html).toContain('<div class="table-scroll" tabindex="0"><table>');
+    expect(html).toContain('<pre tabindex="0">');
     expect(article?.tags.map((tag) => tag.slug)).toEqual(['memos', 'rates']);
     expect(article?.author).toMatchObject({ slug: 'ann', name: 'Ann Example', articles: BLOG_PAGE_SIZE + 1 });
   });

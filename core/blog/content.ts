@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { z } from 'zod';
+import { RENDER_VERSION } from './markdown.ts';
 
 /** content/blog/: authors/, tags/ and posts/, one Markdown file with front matter each. */
 export const BLOG_CONTENT_DIR = fileURLToPath(new URL('../../content/blog/', import.meta.url));
@@ -89,7 +90,7 @@ function readKind<T extends object>(dir: string, kind: string, schema: z.ZodType
       return {
         ...result.data,
         slug: name,
-        hash: createHash('sha256').update(raw).digest('hex'),
+        hash: createHash('sha256').update(`${RENDER_VERSION}\n${raw}`).digest('hex'),
         body: parsed.content.trim(),
       };
     });

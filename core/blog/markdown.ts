@@ -58,15 +58,25 @@ function externalLinks() {
   };
 }
 
-/** Tables scroll sideways inside their own box on narrow screens instead of widening the page. */
+/**
+ * Bumped whenever the pipeline's output changes: it is part of each file's stored hash, so the next
+ * start renders every article again.
+ */
+export const RENDER_VERSION = 2;
+
+/**
+ * Tables scroll sideways inside their own box on narrow screens instead of widening the page; that
+ * box and code blocks take keyboard focus, so they can be scrolled without a mouse.
+ */
 function scrollableTables() {
   return (tree: Root) => {
     visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName === 'pre') node.properties.tabIndex = 0;
       if (node.tagName !== 'table' || !parent || index === undefined) return;
       parent.children[index] = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['table-scroll'] },
+        properties: { className: ['table-scroll'], tabIndex: 0 },
         children: [node],
       };
     });

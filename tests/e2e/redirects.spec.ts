@@ -16,7 +16,7 @@ const NORMALISATION: RedirectCase[] = [
   { from: '/de/coin/btc/', to: '/de/coin/btc', status: 301 },
   { from: '/blog', to: '/blog/', status: 301 },
   { from: '/blog?q=1', to: '/blog/?q=1', status: 301 },
-  { from: '/nl/blog/tag/defi', to: '/nl/blog/tag/defi/', status: 301 },
+  { from: '/nl/blog/tag/swaps', to: '/nl/blog/tag/swaps/', status: 301 },
   { from: '/Blog/Page/2', to: '/blog/page/2/', status: 301 },
   { from: '/en/faq', to: '/faq', status: 301 },
   { from: '/en/faq?x=1', to: '/faq?x=1', status: 301 },
