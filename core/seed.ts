@@ -14,8 +14,8 @@ import {
   regions,
   socialLinks,
 } from '../db/schema.ts';
-import { NETWORKS } from './address/networks.ts';
-import { coinsFileSchema, countriesFileSchema, fiatFileSchema } from './catalogue/schema.ts';
+import { MEMO_NAMES, NETWORKS } from './address/networks.ts';
+import { coinsFileSchema, countriesFileSchema, fiatFileSchema } from './catalogue/catalogue-files.ts';
 
 function readCatalogue<T>(file: string, schema: { parse(value: unknown): T }): T {
   return schema.parse(
@@ -73,7 +73,7 @@ async function seedCatalogue(db: Database): Promise<void> {
         name: network.name,
         nativeCoin: network.nativeCoin,
         addressFormat: network.addressFormat,
-        memoName: network.memo?.name ?? null,
+        memoName: network.memo ? MEMO_NAMES[network.memo.kind] : null,
         memoRequired: network.memo?.required ?? false,
         memoFormat: network.memo?.format ?? null,
         confirmations: network.confirmations,

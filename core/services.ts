@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { Config } from './config.ts';
-import type { DataSource, DataVersions } from './data-versions.ts';
+import type { DataVersions } from './data-versions.ts';
 import type { DirectoryService } from './directory/directory.ts';
 import type { QuoteService } from './exchange/quotes.ts';
 import type { SwapService } from './exchange/swaps.ts';
@@ -40,25 +40,4 @@ export interface Services {
   buildId: string;
   /** Versions of the data pages are rendered from (the HTML cache's validity). */
   dataVersions: DataVersions;
-}
-
-/** What the HTTP layer needs to know of a page to cache its HTML. */
-export interface RenderedPage {
-  /** The data its HTML is made of: a change to any of them makes the cached HTML stale. */
-  data: readonly DataSource[];
-  /** Shows one visitor's record (a swap): `private, no-store`, never cached. */
-  private: boolean;
-}
-
-/** Per-request values the HTTP layer passes to the React Router app. */
-export interface RequestState {
-  services: Services;
-  requestId: string;
-  /** CSP nonce for this response's inline scripts. */
-  nonce: string;
-  /**
-   * Set by the page middleware once the request's page is known. A page response without it (an
-   * error, a redirect) is never stored in the HTML cache.
-   */
-  page?: RenderedPage;
 }

@@ -14,6 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// Type-only: the columns hold the exchange's statuses and rate types (erased at runtime, so db
+// still depends on nothing above it).
+import type { RateType, SwapStatus } from '../core/exchange/types.ts';
 
 /**
  * Per-path routing rules (SPEC §7 "lookup by path"): a redirect target and on/off switches for
@@ -195,8 +198,8 @@ export const swaps = pgTable(
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
     providerSwapId: text('provider_swap_id').notNull(),
-    status: text('status').notNull(),
-    rateType: text('rate_type').notNull(),
+    status: text('status').$type<SwapStatus>().notNull(),
+    rateType: text('rate_type').$type<RateType>().notNull(),
     fromCoin: text('from_coin').notNull(),
     fromNetwork: text('from_network').notNull(),
     toCoin: text('to_coin').notNull(),
@@ -243,7 +246,7 @@ export const swapEvents = pgTable(
     swapId: text('swap_id')
       .notNull()
       .references(() => swaps.id),
-    status: text('status').notNull(),
+    status: text('status').$type<SwapStatus>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('swap_events_swap_idx').on(table.swapId, table.at)],

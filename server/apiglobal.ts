@@ -6,8 +6,10 @@ import type { GlobalData } from '../core/global/global-data.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
 import type { Services } from '../core/services.ts';
-import { ApiError, enforceRateLimit, errorResponse, requestLanguage } from './api/errors.ts';
-import { refuseControlCharacters } from './api/input.ts';
+import { ApiError, errorResponse } from './api/errors.ts';
+import { jsonBody } from './api/input.ts';
+import { enforceRateLimit } from './api/rate-limit.ts';
+import { requestLanguage } from './api/request-language.ts';
 import { clientIp } from './client-ip.ts';
 
 const HOUR = 60 * 60_000;
@@ -97,26 +99,11 @@ export function createApiGlobal(services: Services): Hono {
       onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
     }),
     async (c) => {
-      let raw: unknown;
-      try {
-        raw = await c.req.json();
-      } catch {
-        throw new ApiError(400, 'invalid_json');
-      }
-      refuseControlCharacters(raw);
-      const parsed = subscribeSchema.safeParse(raw);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') || 'body';
-        throw new ApiError(400, 'invalid_request', { field, values: { field } });
-      }
+      const body = await jsonBody(c, subscribeSchema);
       const ip = knownIp(clientIp(c, config.TRUST_PROXY));
 
       // SPEC §5: no token, nothing is done. The check comes first so bots learn nothing about emails.
-      const check = await services.humanCheck.verify(
-        parsed.data.googleReCaptchaToken ?? '',
-        ip,
-        SUBSCRIBE_ACTION,
-      );
+      const check = await services.humanCheck.verify(body.googleReCaptchaToken ?? '', ip, SUBSCRIBE_ACTION);
       if (!check.ok) {
         if (check.reason === 'unavailable') throw new ApiError(503, 'captcha_unavailable');
         log.info(
@@ -126,7 +113,7 @@ export function createApiGlobal(services: Services): Hono {
         throw new ApiError(400, 'captcha_failed', { field: 'googleReCaptchaToken' });
       }
 
-      const email = normalizeEmail(parsed.data.email ?? '');
+      const email = normalizeEmail(body.email ?? '');
       if (!email) throw new ApiError(422, 'invalid_email', { field: 'email' });
       const { created } = await subscribe(services.db, {
         email,

@@ -5,14 +5,14 @@ import type { Handler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import sharp, { type Sharp } from 'sharp';
 import {
-  IMAGE,
   IMAGE_FITS,
   IMAGE_FOCUS,
   IMAGE_FORMATS,
+  IMAGE_SERVICE,
   type ImageFit,
   type ImageFocus,
   type ImageFormat,
-} from '../app/ui/constants.ts';
+} from '../core/images/protocol.ts';
 import { coinIcon } from './icons.ts';
 
 /** A parsed, validated `/img` request. */
@@ -95,8 +95,8 @@ export function parseImageQuery(search: URLSearchParams): ParseResult {
     sizes[field] = Number(value);
   }
   const largest = Math.max(sizes.width ?? 0, sizes.height ?? 0);
-  if (largest > IMAGE.maxSize) {
-    const scale = IMAGE.maxSize / largest;
+  if (largest > IMAGE_SERVICE.maxSize) {
+    const scale = IMAGE_SERVICE.maxSize / largest;
     if (sizes.width) sizes.width = Math.max(1, Math.round(sizes.width * scale));
     if (sizes.height) sizes.height = Math.max(1, Math.round(sizes.height * scale));
   }
@@ -104,7 +104,7 @@ export function parseImageQuery(search: URLSearchParams): ParseResult {
   const fit = get('fit') ?? 'cover';
   if (!includes(IMAGE_FITS, fit))
     return { ok: false, message: `Parameter 'fit' must be one of ${IMAGE_FITS.join(', ')}` };
-  const format = get('f') ?? IMAGE.format;
+  const format = get('f') ?? IMAGE_SERVICE.format;
   if (!includes(IMAGE_FORMATS, format)) {
     return { ok: false, message: `Parameter 'f' must be one of ${IMAGE_FORMATS.join(', ')}` };
   }

@@ -23,6 +23,12 @@ describe('rootLanguageRedirect', () => {
     expect(rootLanguageRedirect(headers({ cookie: 'i18n_lang=xx', 'accept-language': 'it' }))).toBe('it');
   });
 
+  it('ignores a stored value that is not valid percent-encoding', () => {
+    expect(rootLanguageRedirect(headers({ cookie: 'i18n_lang=%E0%A4%A', 'accept-language': 'it' }))).toBe(
+      'it',
+    );
+  });
+
   it('never redirects crawlers', () => {
     const crawler = new Headers({
       'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

@@ -1,3 +1,4 @@
+import { readCookie } from '../core/cookies.ts';
 import {
   DEFAULT_LANG,
   isLang,
@@ -5,7 +6,6 @@ import {
   type Lang,
   parseAcceptLanguage,
   pickLanguage,
-  readCookie,
 } from '../core/i18n/languages.ts';
 import { isCrawler } from '../core/user-agents.ts';
 

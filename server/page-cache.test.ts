@@ -159,6 +159,16 @@ describe.each(databaseTargets())('HTML cache on $name', (target) => {
     const german = await app.request('/', { headers: { ...CONSENTED, 'accept-language': 'de-DE' } });
     expect(german.status).toBe(302);
     expect(german.headers.get('location')).toBe('/de');
+    // A language cookie that is not valid percent-encoding is ignored, never a 500.
+    const malformed = await app.request('/', {
+      headers: {
+        ...CONSENTED,
+        cookie: `${CONSENTED.cookie}; i18n_lang=%E0%A4%A`,
+        'accept-language': 'de-DE',
+      },
+    });
+    expect(malformed.status).toBe(302);
+    expect(malformed.headers.get('location')).toBe('/de');
   });
 
   it('answers HEAD from a stored page without a body', async () => {

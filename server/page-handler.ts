@@ -1,9 +1,10 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { RequestState } from '../app/lib/request-context.ts';
 import { requestStateContext } from '../app/lib/request-context.ts';
 import { readConsent } from '../core/consent/consent.ts';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
 import { splitLanguage } from '../core/routing/paths.ts';
-import type { RequestState, Services } from '../core/services.ts';
+import type { Services } from '../core/services.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
 import {
   type CachedPage,

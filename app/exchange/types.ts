@@ -1,8 +1,14 @@
 import type { PublicCoin } from '../../core/catalogue/catalogue.ts';
+import type {
+  AddressValidation,
+  QuoteRequest as ContractQuoteRequest,
+  PairView,
+  QuoteView,
+} from '../../core/exchange/contract.ts';
 import type { SwapView } from '../../core/exchange/swaps.ts';
-import type { RateType, SwapStatus } from '../../core/exchange/types.ts';
+import { FINAL_STATUSES, type RateType, type SwapStatus } from '../../core/exchange/types.ts';
 
-export type { RateType, SwapStatus, SwapView };
+export { FINAL_STATUSES, type RateType, type SwapStatus, type SwapView };
 
 /** A coin as GET /api/v1/coins lists it (the catalogue's public view); its main network comes first. */
 export type Coin = PublicCoin;
@@ -15,53 +21,12 @@ export interface Side {
   network: string;
 }
 
-export interface PairInfo {
-  from: string;
-  fromNetwork: string;
-  to: string;
-  toNetwork: string;
-  available: boolean;
-  fixedRate: boolean;
-  /** Limits over all providers, in `from` units; null when nobody serves the pair. */
-  min: string | null;
-  max: string | null;
-}
-
-export interface Quote {
-  rateType: RateType;
-  from: string;
-  fromNetwork: string;
-  to: string;
-  toNetwork: string;
-  amountFrom: string;
-  amountTo: string;
-  rate: string;
-  min: string;
-  max: string;
-  provider: string;
-  providerName: string;
-  networkFee: string;
-  serviceFee: string;
-  quoteId?: string;
-  expiresAt?: string;
-  offers: { provider: string; providerName: string; amountTo: string; rate: string }[];
-}
-
-export interface QuoteRequest {
-  from: string;
-  fromNetwork: string;
-  to: string;
-  toNetwork: string;
-  amount: string;
-  rateType: RateType;
-  promoCode?: string;
-}
-
-export interface AddressCheck {
-  valid: boolean;
-  reason?: string;
-  memoValid?: boolean;
-}
+/** What the API answers (core/exchange/contract.ts); the app reads its responses as these. */
+export type PairInfo = PairView;
+export type Quote = QuoteView;
+/** The app always knows both networks. */
+export type QuoteRequest = ContractQuoteRequest & { fromNetwork: string; toNetwork: string };
+export type AddressCheck = AddressValidation;
 
 /** The statuses of a swap that goes well, in order. */
 export const MAIN_STATUSES = [
@@ -80,13 +45,6 @@ export const SIDE_STATUSES = [
   'expired',
 ] as const satisfies readonly SwapStatus[];
 
-/** Statuses after which nothing changes any more (as in core/exchange/types.ts). */
-export const FINAL_STATUSES: ReadonlySet<SwapStatus> = new Set(['finished', 'failed', 'refunded', 'expired']);
-
 export function networkOf(coin: Coin, network: string): CoinNetwork | undefined {
   return coin.networks.find((candidate) => candidate.network === network);
-}
-
-export function mainNetwork(coin: Coin): string {
-  return coin.networks[0]?.network ?? '';
 }

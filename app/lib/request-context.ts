@@ -1,5 +1,6 @@
 import { createContext, type RouterContext } from 'react-router';
-import type { RequestState } from '../../core/services.ts';
+import type { DataSource } from '../../core/data-versions.ts';
+import type { Services } from '../../core/services.ts';
 
 /**
  * The context key through which the Hono server hands per-request state to loaders. The server
@@ -11,3 +12,24 @@ const registry = globalThis as unknown as Record<symbol, RouterContext<RequestSt
 registry[KEY] ??= createContext<RequestState>();
 
 export const requestStateContext: RouterContext<RequestState> = registry[KEY];
+
+/** What the HTTP layer needs to know of a page to cache its HTML. */
+export interface RenderedPage {
+  /** The data its HTML is made of: a change to any of them makes the cached HTML stale. */
+  data: readonly DataSource[];
+  /** Shows one visitor's record (a swap): `private, no-store`, never cached. */
+  private: boolean;
+}
+
+/** Per-request values the HTTP layer passes to the React Router app. */
+export interface RequestState {
+  services: Services;
+  requestId: string;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
+  /**
+   * Set by the page middleware once the request's page is known. A page response without it (an
+   * error, a redirect) is never stored in the HTML cache.
+   */
+  page?: RenderedPage;
+}

@@ -1,5 +1,6 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { formatDay } from '../../core/i18n/format.ts';
+import { imageUrl } from '../../core/images/protocol.ts';
 import { loadBlogArticle } from '../blog/blog.server.ts';
 import { ArticleGrid, AuthorCard, BLOG_LANG, BlogNav, COVER_RATIO, TagLinks } from '../blog/parts.tsx';
 import { ShareLinks } from '../blog/ShareLinks.tsx';
@@ -9,7 +10,6 @@ import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Image } from '../ui/Image.tsx';
-import { imageUrl } from '../ui/image-url.ts';
 import { JsonLd } from '../ui/JsonLd.tsx';
 
 export function loader(args: LoaderFunctionArgs) {

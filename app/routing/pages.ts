@@ -1,4 +1,5 @@
 import type { DataSource } from '../../core/data-versions.ts';
+import { COIN_CODE_PATTERN, SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import type { LayoutName } from './layouts.ts';
 
@@ -195,7 +196,6 @@ export type Page = PageDef & { file: string };
 
 export const PAGES: readonly Page[] = DECLARED_PAGES.map((page) => ({ file: GENERIC, ...page }));
 
-const CODE = /^[a-z0-9]{1,20}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
 
@@ -208,18 +208,17 @@ const PAGE_WORDS = [...new Set(DECLARED_PAGES.map((page) => page.path.split('/')
  * path has no language and is a buy page; no coin is called "blog" or "fiat", so such paths are
  * simply not found.
  */
-const COIN = new RegExp(`^(?!(?:${PAGE_WORDS.join('|')})$)[a-z0-9]{1,20}$`);
+const COIN = new RegExp(`^(?!(?:${PAGE_WORDS.join('|')})$)${COIN_CODE_PATTERN.source.slice(1)}`);
 
 /** The check each route parameter must pass; a failure answers 404 'Page Not Found: {path}'. */
 export const PARAM_CHECKS: Record<string, RegExp> = {
   page: POSITIVE_INTEGER,
   number: POSITIVE_INTEGER,
   coin: COIN,
-  from: CODE,
-  to: CODE,
+  from: COIN_CODE_PATTERN,
+  to: COIN_CODE_PATTERN,
   country: SLUG,
   region: SLUG,
   slug: SLUG,
-  /** A swap id: 128 random bits as 26 lowercase base32 characters (core/exchange/swaps.ts). */
-  swapId: /^[a-z2-7]{26}$/,
+  swapId: SWAP_ID_PATTERN,
 };

@@ -7,7 +7,7 @@ import { requestIdle } from '../ui/hooks.ts';
 import { MenuIntent } from './menu-intent.ts';
 import { ChevronIcon } from './NavIcon.tsx';
 import { NavItemLink } from './NavLink.tsx';
-import { BLOG_PATH, type NavGroup } from './navigation.ts';
+import { BLOG_PATH, type NavGroup } from './nav-items.ts';
 
 type GroupId = NavGroup['id'];
 

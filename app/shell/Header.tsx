@@ -5,7 +5,7 @@ import { AccountButton } from './AccountButton.tsx';
 import { DesktopNav } from './DesktopNav.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { navigationGroups } from './navigation.ts';
+import { navigationGroups } from './nav-items.ts';
 import type { SiteLinks } from './site-links.ts';
 
 /**

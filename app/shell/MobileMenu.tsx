@@ -9,7 +9,7 @@ import { AccountButton } from './AccountButton.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ChevronIcon } from './NavIcon.tsx';
 import { NavItemLink } from './NavLink.tsx';
-import { BLOG_PATH, type NavGroup } from './navigation.ts';
+import { BLOG_PATH, type NavGroup } from './nav-items.ts';
 
 /**
  * The burger menu of the mobile layout (SPEC §2, 991 px or less): a full-screen panel under the

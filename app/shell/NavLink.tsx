@@ -4,7 +4,7 @@ import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { ExternalIcon, NavIcon } from './NavIcon.tsx';
-import type { NavItem } from './navigation.ts';
+import type { NavItem } from './nav-items.ts';
 
 /** One navigation item: icon tile, title and subtitle; outer links open in a new tab. */
 export function NavItemLink({ item, lang, onChoose }: { item: NavItem; lang: Lang; onChoose?: () => void }) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { navigationGroups } from '../shell/navigation.ts';
+import { navigationGroups } from '../shell/nav-items.ts';
 import { SOCIAL_ICONS } from './Icon.tsx';
 
 const sprite = readFileSync(join(import.meta.dirname, 'icons.svg'), 'utf8');

@@ -1,6 +1,6 @@
 import spriteUrl from './icons.svg?url';
 
-/** The navigation items' icons (app/shell/navigation.ts), one per item. */
+/** The navigation items' icons (app/shell/nav-items.ts), one per item. */
 export type NavIconName =
   | 'swap'
   | 'buy'

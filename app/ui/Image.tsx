@@ -1,21 +1,16 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
 import {
-  IMAGE,
+  IMAGE_SERVICE,
   type ImageFit,
   type ImageFocus,
   type ImageFormat,
-  type ImagePlaceholder,
-} from './constants.ts';
-import {
-  buildResponsiveSrcSet,
-  buildSrcSet,
   type ImageRequest,
   imageUrl,
   isServiceSource,
-  naturalSize,
-  placeholderUrl,
-} from './image-url.ts';
+} from '../../core/images/protocol.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { IMAGE, type ImagePlaceholder } from './constants.ts';
+import { buildResponsiveSrcSet, buildSrcSet, naturalSize, placeholderUrl } from './image-url.ts';
 
 export { naturalSize };
 
@@ -102,7 +97,7 @@ export function Image({
   const requestHeight = height ?? (width && ratio ? Math.round(width / ratio) : undefined);
   const sized: ImageRequest = { ...request, width, height: requestHeight };
 
-  const imgSrc = service ? imageUrl(fixed ? sized : { ...request, width: IMAGE.maxSize / 2 }) : src;
+  const imgSrc = service ? imageUrl(fixed ? sized : { ...request, width: IMAGE_SERVICE.maxSize / 2 }) : src;
   const srcSet = service
     ? fixed
       ? buildSrcSet(sized, maxDpr)

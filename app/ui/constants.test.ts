@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_SERVICE } from '../../core/images/protocol.ts';
 import {
   BUTTON_DEFAULTS,
   DRAWER,
@@ -23,7 +24,7 @@ describe('SPEC §9 constants', () => {
 
   it('has the image settings', () => {
     expect(IMAGE.densities).toEqual([1, 2]);
-    expect(IMAGE.format).toBe('webp');
+    expect(IMAGE_SERVICE.format).toBe('webp');
     expect(IMAGE.placeholder).toEqual({ width: 10, height: 10, quality: 50, blur: 3 });
     expect([IMAGE.minDpr, IMAGE.maxDpr]).toEqual([1, 2]);
     expect(IMAGE.placeholderResizeDebounceMs).toBe(100);

@@ -25,8 +25,6 @@ export const HEADER_HEIGHT = { sm: 56, lg: 64 } as const;
 export const IMAGE = {
   /** Pixel densities offered in `srcset`. */
   densities: [1, 2] as readonly number[],
-  /** Output format asked of the image service. */
-  format: 'webp',
   /** The low-quality preview shown while the image loads. */
   placeholder: { width: 10, height: 10, quality: 50, blur: 3 },
   /** Largest device pixel ratio served (default), and the smallest allowed setting. */
@@ -36,16 +34,8 @@ export const IMAGE = {
   placeholderResizeDebounceMs: 100,
   /** Fade-in of a loaded image (ms). */
   transitionMs: 400,
-  /** Largest width or height the image service produces (px). */
-  maxSize: 2048,
 } as const;
 
-export const IMAGE_FORMATS = ['webp', 'png', 'jpeg', 'avif'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
-export const IMAGE_FITS = ['cover', 'contain'] as const;
-export type ImageFit = (typeof IMAGE_FITS)[number];
-export const IMAGE_FOCUS = ['center', 'top', 'bottom', 'left', 'right', 'entropy', 'attention'] as const;
-export type ImageFocus = (typeof IMAGE_FOCUS)[number];
 export const IMAGE_PLACEHOLDERS = ['preview', 'maincolor', 'meancolor', 'none'] as const;
 export type ImagePlaceholder = (typeof IMAGE_PLACEHOLDERS)[number];
 

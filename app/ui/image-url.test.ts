@@ -1,11 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { capSize, imageUrl, isServiceSource } from '../../core/images/protocol.ts';
 import {
   buildResponsiveSrcSet,
   buildSrcSet,
-  capSize,
   densitiesFor,
-  imageUrl,
-  isServiceSource,
   naturalSize,
   placeholderSize,
   placeholderUrl,

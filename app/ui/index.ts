@@ -4,7 +4,7 @@ export { Drawer, type DrawerCloseReason, type DrawerProps, type DrawerSide } fro
 export { dragOffset, releaseVelocity, shouldClose } from './drawer-gesture.ts';
 export { lockScroll, requestIdle, useIsMobile, useMediaQuery } from './hooks.ts';
 export { Image, type ImageProps, type ImageState, naturalSize } from './Image.tsx';
-export { buildResponsiveSrcSet, buildSrcSet, densitiesFor, imageUrl, placeholderUrl } from './image-url.ts';
+export { buildResponsiveSrcSet, buildSrcSet, densitiesFor, placeholderUrl } from './image-url.ts';
 export { LoadingBar } from './LoadingBar.tsx';
 export {
   TextInput,

@@ -40,7 +40,15 @@ export const NETWORK_IDS = [
 
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
-export type MemoName = 'Destination tag' | 'Memo' | 'Comment';
+/** Which memo a network has; clients name it in their language from this (`exchange.memoNames.*`). */
+export type MemoKind = 'destinationTag' | 'memo' | 'comment';
+
+/** The memo names in English, as the API and server messages write them. */
+export const MEMO_NAMES: Readonly<Record<MemoKind, string>> = {
+  destinationTag: 'Destination tag',
+  memo: 'Memo',
+  comment: 'Comment',
+};
 
 /**
  * Memo attached to a payout. `required` is false everywhere: a user's own wallet needs no
@@ -48,7 +56,7 @@ export type MemoName = 'Destination tag' | 'Memo' | 'Comment';
  * aggregator's own deposit addresses carry their own memo, issued per order, so this flag
  * never governs deposits.
  */
-export type MemoSpec = { name: MemoName; required: boolean; format: MemoFormat };
+export type MemoSpec = { kind: MemoKind; required: boolean; format: MemoFormat };
 
 export type NetworkDefinition = {
   id: NetworkId;
@@ -214,7 +222,7 @@ export const NETWORKS: Readonly<Record<NetworkId, NetworkDefinition>> = {
     name: 'XRP Ledger',
     nativeCoin: 'xrp',
     addressFormat: 'xrp',
-    memo: { name: 'Destination tag', required: false, format: 'uint32' },
+    memo: { kind: 'destinationTag', required: false, format: 'uint32' },
     confirmations: 1,
     explorer: {
       tx: 'https://xrpscan.com/tx/{hash}',
@@ -228,7 +236,7 @@ export const NETWORKS: Readonly<Record<NetworkId, NetworkDefinition>> = {
     name: 'Stellar',
     nativeCoin: 'xlm',
     addressFormat: 'stellar',
-    memo: { name: 'Memo', required: false, format: 'stellar' },
+    memo: { kind: 'memo', required: false, format: 'stellar' },
     confirmations: 1,
     explorer: {
       tx: 'https://stellar.expert/explorer/public/tx/{hash}',
@@ -242,7 +250,7 @@ export const NETWORKS: Readonly<Record<NetworkId, NetworkDefinition>> = {
     name: 'EOS',
     nativeCoin: 'eos',
     addressFormat: 'eos',
-    memo: { name: 'Memo', required: false, format: 'text-256' },
+    memo: { kind: 'memo', required: false, format: 'text-256' },
     confirmations: 3,
     explorer: {
       tx: 'https://bloks.io/transaction/{hash}',
@@ -256,7 +264,7 @@ export const NETWORKS: Readonly<Record<NetworkId, NetworkDefinition>> = {
     name: 'TON',
     nativeCoin: 'ton',
     addressFormat: 'ton',
-    memo: { name: 'Comment', required: false, format: 'text-120' },
+    memo: { kind: 'comment', required: false, format: 'text-120' },
     confirmations: 1,
     explorer: {
       tx: 'https://tonscan.org/tx/{hash}',
@@ -270,7 +278,7 @@ export const NETWORKS: Readonly<Record<NetworkId, NetworkDefinition>> = {
     name: 'Cosmos Hub',
     nativeCoin: 'atom',
     addressFormat: 'cosmos',
-    memo: { name: 'Memo', required: false, format: 'text-256' },
+    memo: { kind: 'memo', required: false, format: 'text-256' },
     confirmations: 1,
     explorer: {
       tx: 'https://www.mintscan.io/cosmos/tx/{hash}',
@@ -419,7 +427,7 @@ export const NETWORKS: Readonly<Record<NetworkId, NetworkDefinition>> = {
     name: 'Hedera',
     nativeCoin: 'hbar',
     addressFormat: 'hedera',
-    memo: { name: 'Memo', required: false, format: 'text-100' },
+    memo: { kind: 'memo', required: false, format: 'text-100' },
     confirmations: 1,
     explorer: {
       tx: 'https://hashscan.io/mainnet/transaction/{hash}',

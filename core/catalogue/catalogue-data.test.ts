@@ -13,7 +13,7 @@ import {
   isEvmNetwork,
   NETWORK_IDS,
   type NetworkId,
-} from './schema.ts';
+} from './catalogue-files.ts';
 
 function readCatalogueFile(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../content/catalogue/${name}`, import.meta.url), 'utf8'));

@@ -46,6 +46,7 @@ describe.each(databaseTargets())('catalogue on $name', (target) => {
   it('carries memo rules for memo networks', async () => {
     expect((await catalogue.asset('xrp'))?.network.memo).toEqual({
       name: 'Destination tag',
+      kind: 'destinationTag',
       required: false,
     });
     expect((await catalogue.asset('btc'))?.network.memo).toBeNull();

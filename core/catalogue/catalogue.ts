@@ -1,13 +1,15 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { coinNetworks, coins, networks } from '../../db/schema.ts';
+import { type MemoKind, NETWORKS, type NetworkId } from '../address/networks.ts';
+import type { CoinView } from '../exchange/contract.ts';
 
 export interface CatalogueNetwork {
   id: string;
   name: string;
   nativeCoin: string;
   addressFormat: string;
-  memo: { name: string; required: boolean } | null;
+  memo: { name: string; kind: MemoKind; required: boolean } | null;
   confirmations: number;
   explorerTx: string;
   explorerAddress: string | null;
@@ -37,19 +39,12 @@ export interface CatalogueCoin {
 }
 
 /** A coin as the exchange API and the pages show it: GET /api/v1/coins. */
-export interface PublicCoin {
-  code: string;
-  name: string;
-  icon: string;
-  networks: {
-    network: string;
-    name: string;
-    memo: { name: string; required: boolean } | null;
-    min: string;
-    max: string;
-    decimals: number;
-    contract: string | null;
-  }[];
+/** A coin as GET /api/v1/coins lists it (core/exchange/contract.ts). */
+export type PublicCoin = CoinView;
+
+/** A network's memo kind, from its definition (the table stores the English name). */
+function memoKind(network: string): MemoKind {
+  return NETWORKS[network as NetworkId]?.memo?.kind ?? 'memo';
 }
 
 export function publicCoin(coin: CatalogueCoin): PublicCoin {
@@ -111,7 +106,9 @@ export class Catalogue {
           name: row.name,
           nativeCoin: row.nativeCoin,
           addressFormat: row.addressFormat,
-          memo: row.memoName ? { name: row.memoName, required: row.memoRequired } : null,
+          memo: row.memoName
+            ? { name: row.memoName, kind: memoKind(row.id), required: row.memoRequired }
+            : null,
           confirmations: row.confirmations,
           explorerTx: row.explorerTx,
           explorerAddress: row.explorerAddress,

@@ -3,6 +3,8 @@
  * `1:true_2:false_3:false_4:true`.
  */
 
+import { readCookie } from '../cookies.ts';
+
 export const CONSENT_COOKIE = 'cookie_consent';
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -51,20 +53,7 @@ export function consentCookie(flags: Partial<ConsentFlags>): string {
 
 /** The raw preference value from a Cookie header (or `document.cookie`). */
 export function consentCookieValue(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === CONSENT_COOKIE) {
-      const raw = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return null;
+  return readCookie(cookieHeader, CONSENT_COOKIE);
 }
 
 /** The stored preference of a request or document, or null. */

@@ -1,12 +1,11 @@
 import Big from 'big.js';
+import { DECIMAL_PATTERN } from './types.ts';
 
 // Amounts carry up to 18 decimals (EVM tokens); division results keep 30 significant places.
 Big.DP = 30;
 Big.RM = Big.roundDown;
 
 export { Big };
-
-export const DECIMAL_PATTERN = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
 
 export function isDecimalString(value: string): boolean {
   return DECIMAL_PATTERN.test(value);

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fixedQuotes, promoCodes } from '../../db/schema.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
-import { fractionDigits } from '../catalogue/schema.ts';
+import { fractionDigits } from '../catalogue/catalogue-files.ts';
 import { Big, isDecimalString, toAmount } from './decimal.ts';
 import {
   type Asset,

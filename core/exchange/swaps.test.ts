@@ -11,7 +11,8 @@ import { createSandboxProviders } from '../providers/sandbox.ts';
 import { seedDemoData } from '../seed.ts';
 import { QuoteService } from './quotes.ts';
 import { startSwapJob } from './swap-job.ts';
-import { newSwapId, SWAP_ID_PATTERN, SwapService } from './swaps.ts';
+import { newSwapId, SwapService } from './swaps.ts';
+import { SWAP_ID_PATTERN } from './types.ts';
 
 const log = pino({ level: 'silent' });
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

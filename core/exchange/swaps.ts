@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import type { PublicSwapView } from './contract.ts';
 import { Big, formatDecimal, toAmount } from './decimal.ts';
 import type { QuoteService } from './quotes.ts';
 import {
@@ -61,39 +62,8 @@ export class SwapError extends Error {
   }
 }
 
-export interface SwapView {
-  id: string;
-  status: SwapStatus;
-  rateType: RateType;
-  from: string;
-  fromNetwork: string;
-  to: string;
-  toNetwork: string;
-  provider: string;
-  depositAddress: string;
-  depositMemo: string | null;
-  amountFrom: string;
-  amountTo: string;
-  rate: string;
-  networkFee: string;
-  serviceFee: string;
-  payoutAddress: string;
-  payoutMemo: string | null;
-  refundAddress: string | null;
-  refundMemo: string | null;
-  amountDeposited: string | null;
-  amountPaidOut: string | null;
-  depositHash: string | null;
-  payoutHash: string | null;
-  /** Unpaid swaps expire at this time. */
-  expiresAt: string;
-  /** Fixed rate: deposits after this time no longer get the locked rate. */
-  rateExpiresAt: string | null;
-  partnerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  history: { status: SwapStatus; at: string }[];
-}
+/** A swap as the service keeps it: the public view and the partner it earns for. */
+export type SwapView = PublicSwapView & { partnerId: string | null };
 
 export interface SwapServiceOptions {
   db: Database;
@@ -120,8 +90,6 @@ export interface SwapServiceOptions {
 export function newSwapId(): string {
   return base32nopad.encode(randomBytes(16)).toLowerCase();
 }
-
-export const SWAP_ID_PATTERN = /^[a-z2-7]{26}$/;
 
 function requestHash(input: CreateSwapInput): string {
   const canonical = Object.keys(input)
@@ -437,7 +405,7 @@ export class SwapService {
 
   async #syncRow(row: SwapRow): Promise<void> {
     const { db, now, log } = this.#options;
-    const current = row.status as SwapStatus;
+    const current = row.status;
     if (FINAL_STATUSES.has(current)) {
       await db.update(swaps).set({ nextCheckAt: null }).where(eq(swaps.id, row.id));
       return;
@@ -535,8 +503,8 @@ export class SwapService {
 function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapView {
   return {
     id: row.id,
-    status: row.status as SwapStatus,
-    rateType: row.rateType as RateType,
+    status: row.status,
+    rateType: row.rateType,
     from: row.fromCoin,
     fromNetwork: row.fromNetwork,
     to: row.toCoin,
@@ -562,6 +530,6 @@ function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapV
     partnerId: row.partnerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    history: events.map((event) => ({ status: event.status as SwapStatus, at: event.at.toISOString() })),
+    history: events.map((event) => ({ status: event.status, at: event.at.toISOString() })),
   };
 }

@@ -3,7 +3,22 @@
  * boundary (API, database, providers); arithmetic happens with big.js (core/exchange/decimal.ts).
  */
 
-export type RateType = 'float' | 'fixed';
+export const RATE_TYPES = ['float', 'fixed'] as const;
+export type RateType = (typeof RATE_TYPES)[number];
+
+/** A swap id: 128 random bits as 26 lowercase base32 characters. */
+export const SWAP_ID_PATTERN = /^[a-z2-7]{26}$/;
+/** A coin code as URLs, the API and the catalogue write it: `btc`, `usdt`. */
+export const COIN_CODE_PATTERN = /^[a-z0-9]{1,20}$/;
+/** A network id: `ethereum`, `avalanche-c`. */
+export const NETWORK_ID_PATTERN = /^[a-z0-9-]{1,30}$/;
+/**
+ * An amount we accept: a non-negative decimal with at most 18 integer and 18 fraction digits (the
+ * most any coin divides into), no sign, exponent or leading zeros.
+ */
+export const DECIMAL_PATTERN = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
+/** A decimal number as data files and partner APIs write it, of any length. */
+export const DECIMAL_NUMBER_PATTERN = /^\d+(?:\.\d+)?$/;
 
 export const SWAP_STATUSES = [
   'waiting',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { readCookie } from '../cookies.ts';
 import {
   LANGUAGES,
   languageCookie,
   orderedLanguages,
   parseAcceptLanguage,
   pickLanguage,
-  readCookie,
 } from './languages.ts';
 
 describe('orderedLanguages', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { Big, toAmount } from '../exchange/decimal.ts';
+import { DECIMAL_NUMBER_PATTERN } from '../exchange/types.ts';
 
 /** A source of current USD prices for catalogue coins (by our coin code). */
 export interface PriceFeed {
@@ -30,7 +31,7 @@ export class PriceFeedError extends Error {
 const snapshotEntrySchema = z.object({
   code: z.string().regex(/^[a-z0-9]+$/),
   coingeckoId: z.string().regex(/^[a-z0-9-]+$/),
-  usd: z.string().regex(/^\d+(\.\d+)?$/),
+  usd: z.string().regex(DECIMAL_NUMBER_PATTERN),
 });
 
 export type SnapshotEntry = z.infer<typeof snapshotEntrySchema>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NETWORKS } from '../address/networks.ts';
+import { MEMO_NAMES, NETWORKS } from '../address/networks.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { CatalogueAsset } from '../catalogue/catalogue.ts';
 import { ProviderError, type ProviderErrorCode, type SwapStatus } from '../exchange/types.ts';
@@ -42,7 +42,9 @@ const catalogue = {
         name: def.name,
         nativeCoin: def.nativeCoin,
         addressFormat: def.addressFormat,
-        memo: def.memo ? { name: def.memo.name, required: def.memo.required } : null,
+        memo: def.memo
+          ? { name: MEMO_NAMES[def.memo.kind], kind: def.memo.kind, required: def.memo.required }
+          : null,
         confirmations: def.confirmations,
         explorerTx: def.explorer.tx,
         explorerAddress: def.explorer.address,

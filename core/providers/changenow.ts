@@ -4,6 +4,7 @@ import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogu
 import { Big, isDecimalString, toAmount } from '../exchange/decimal.ts';
 import {
   type Asset,
+  DECIMAL_NUMBER_PATTERN,
   type LiquidityProvider,
   ProviderError,
   type ProviderErrorCode,
@@ -107,7 +108,7 @@ const ERROR_CODES: Readonly<Record<string, ProviderErrorCode>> = {
 
 // Amounts arrive as JSON numbers (sometimes strings); big.js takes both without float maths on our side.
 const amountSchema = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?$/)])
+  .union([z.number().nonnegative(), z.string().regex(DECIMAL_NUMBER_PATTERN)])
   .transform((value) => new Big(value));
 
 const rangeSchema = z.object({

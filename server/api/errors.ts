@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DEFAULT_LANG, type Lang, parseAcceptLanguage, pickLanguage } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
-import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
+import { requestLanguage } from './request-language.ts';
 
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string; details?: Record<string, string> };
@@ -35,10 +34,6 @@ export class ApiError extends Error {
   }
 }
 
-export function requestLanguage(c: Context): Lang {
-  return pickLanguage(parseAcceptLanguage(c.req.header('accept-language'))) ?? DEFAULT_LANG;
-}
-
 /** The error as JSON, its message in the language the client asked for (Accept-Language). */
 export function errorResponse(c: Context, services: Services, error: ApiError): Response {
   const body: ApiErrorBody = {
@@ -50,24 +45,4 @@ export function errorResponse(c: Context, services: Services, error: ApiError): 
     },
   };
   return c.json(body, error.status);
-}
-
-/**
- * Counts one request of `key` against `limit` per `windowMs`, states the limit in RateLimit headers
- * and, beyond it, answers 429 `rate_limited` with Retry-After.
- */
-export async function enforceRateLimit(
-  c: Context,
-  limiter: RateLimiter,
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<void> {
-  const verdict = await limiter.hit(key, limit, windowMs);
-  c.header('RateLimit-Limit', String(limit));
-  c.header('RateLimit-Remaining', String(verdict.remaining));
-  if (!verdict.allowed) {
-    c.header('Retry-After', String(verdict.retryAfterSeconds));
-    throw new ApiError(429, 'rate_limited', { values: { seconds: verdict.retryAfterSeconds } });
-  }
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 
 /**
@@ -40,3 +41,34 @@ export function refuseControlCharacters(value: unknown): void {
 
 /** Largest JSON body the APIs read (bytes): the biggest valid request is well under 2 KB. */
 export const MAX_JSON_BODY = 16 * 1024;
+
+/** 400 `invalid_request` naming the first field the schema refused. */
+function invalidRequest(error: z.ZodError): ApiError {
+  const field = error.issues[0]?.path.join('.') || 'body';
+  return new ApiError(400, 'invalid_request', { field, values: { field } });
+}
+
+/**
+ * Checks a request's input (a query, path parameters, a parsed body) the one way every endpoint
+ * does: control characters first (422), then the schema (400 naming the field).
+ */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  refuseControlCharacters(input);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw invalidRequest(parsed.error);
+  return parsed.data;
+}
+
+/** The request's JSON body checked by `schema`; 400 `invalid_json` when it is not JSON. */
+export async function jsonBody<T>(
+  c: { req: { json(): Promise<unknown> } },
+  schema: z.ZodType<T>,
+): Promise<T> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'invalid_json');
+  }
+  return parseInput(schema, body);
+}

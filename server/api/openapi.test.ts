@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESPONSE_SCHEMAS } from '../../core/exchange/contract.ts';
 import { MemoryRateLimiter } from '../../core/rate-limit.ts';
+import { seedDemoData } from '../../core/seed.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
@@ -22,6 +24,27 @@ interface Response {
   description: string;
   headers?: Record<string, unknown>;
   content?: Record<string, { schema: { $ref?: string } }>;
+}
+
+interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+/** The paths of fields in `value` that `schema` does not document. */
+function undocumentedFields(value: unknown, schema: JsonSchema, path = ''): string[] {
+  const options = schema.anyOf ?? [schema];
+  if (Array.isArray(value)) {
+    const items = options.find((option) => option.items)?.items;
+    return items ? value.flatMap((item, i) => undocumentedFields(item, items, `${path}[${i}]`)) : [];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  const properties = options.find((option) => option.properties)?.properties ?? {};
+  return Object.entries(value).flatMap(([key, field]) => {
+    const documented = properties[key];
+    return documented ? undocumentedFields(field, documented, `${path}.${key}`) : [`${path}.${key}`];
+  });
 }
 
 /** `/swaps/:id` as OpenAPI writes it: `/swaps/{id}`. */
@@ -48,6 +71,7 @@ describe('the OpenAPI document of /api/v1', () => {
 
   beforeAll(async () => {
     handle = await (databaseTargets()[0]?.open() as Promise<DatabaseHandle>);
+    await seedDemoData(handle.db);
     const test = createTestApp(build, handle, {
       SANDBOX_STEP_DELAY_MS: '0',
       RATE_LIMIT_READS_PER_MINUTE: '1',
@@ -55,6 +79,8 @@ describe('the OpenAPI document of /api/v1', () => {
       TRUST_PROXY: 'true',
     });
     app = test.app;
+    // Prices for the sandbox providers' quotes.
+    await test.services.market.refresh();
     // The routes exactly as server/api/v1.ts registers them; '*' is its 404/405 fallback.
     routes = createApiV1(test.services, new MemoryRateLimiter())
       .routes.filter((route) => route.method !== 'ALL')
@@ -177,6 +203,48 @@ describe('the OpenAPI document of /api/v1', () => {
       const body = (await response.json()) as Record<string, unknown>;
       for (const field of Object.keys(body)) expect(Object.keys(schema.properties), query).toContain(field);
       if (body.reason) expect(schema.properties.reason?.enum, query).toContain(body.reason);
+    }
+  });
+
+  it('answers with bodies that match the documented response schemas, field for field', async () => {
+    let address = 0;
+    const call = async (method: string, path: string, body?: unknown) => {
+      address += 1;
+      const response = await app.request(`/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'X-Forwarded-For': `198.18.0.${address}` },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return response.json() as Promise<unknown>;
+    };
+    const quote = (await call('POST', '/quotes', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.1',
+      rateType: 'fixed',
+    })) as { quoteId: string };
+    const swap = (await call('POST', '/swaps', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.1',
+      rateType: 'fixed',
+      quoteId: quote.quoteId,
+      payoutAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+    })) as { id: string };
+    const answers: [keyof typeof RESPONSE_SCHEMAS, unknown][] = [
+      ['Coins', await call('GET', '/coins')],
+      ['Pair', await call('GET', '/pairs/btc/eth')],
+      ['Quote', quote],
+      ['Swap', swap],
+      ['Swap', await call('GET', `/swaps/${swap.id}`)],
+      ['AddressValidation', await call('GET', '/addresses/validate?network=xrp&address=x&memo=1')],
+      ['Error', await call('GET', '/swaps/aaaaaaaaaaaaaaaaaaaaaaaaaa')],
+    ];
+    for (const [name, body] of answers) {
+      const parsed = RESPONSE_SCHEMAS[name].safeParse(body);
+      expect(parsed.error?.issues, name).toBeUndefined();
+      const documented = document.components.schemas?.[name] as JsonSchema;
+      expect(undocumentedFields(body, documented), name).toEqual([]);
     }
   });
 });

@@ -1,16 +1,27 @@
 import { z } from 'zod';
-import { API_KEY_CACHE_TTL_MS } from '../../core/partners/api-keys.ts';
 import {
   addressQuerySchema,
   depositRequestSchema,
   pairQuerySchema,
   quoteRequestSchema,
-  responseSchemas,
+  RESPONSE_SCHEMAS,
   swapRequestSchema,
-} from './schemas.ts';
+} from '../../core/exchange/contract.ts';
+import { API_KEY_CACHE_TTL_MS } from '../../core/partners/api-keys.ts';
+
+/** The response bodies' JSON schemas, generated from the contract the API's code is typed with. */
+const responseSchemas = Object.fromEntries(
+  Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => {
+    const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io: 'output' }) as Record<
+      string,
+      unknown
+    >;
+    return [name, generated];
+  }),
+);
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
-const ref = (name: keyof typeof responseSchemas) => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: keyof typeof RESPONSE_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'Malformed request: invalid JSON, or a field or parameter that breaks its schema (`field` names it)',
   404: 'Not found',

@@ -118,6 +118,7 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       expect(coins.length).toBeGreaterThanOrEqual(150);
       expect(coins.find((coin) => coin.code === 'xrp')?.networks[0]?.memo).toEqual({
         name: 'Destination tag',
+        kind: 'destinationTag',
         required: false,
       });
     });

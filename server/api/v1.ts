@@ -1,52 +1,38 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { z } from 'zod';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
 import { publicCoin } from '../../core/catalogue/catalogue.ts';
+import {
+  addressQuerySchema,
+  depositRequestSchema,
+  idempotencyKeySchema,
+  type PairView,
+  type PublicSwapView,
+  pairQuerySchema,
+  type QuoteView,
+  quoteRequestSchema,
+  type SwapRequest,
+  swapRequestSchema,
+} from '../../core/exchange/contract.ts';
 import { QuoteError } from '../../core/exchange/quotes.ts';
-import { SWAP_ID_PATTERN, SwapError, type SwapView } from '../../core/exchange/swaps.ts';
+import { SwapError, type SwapView } from '../../core/exchange/swaps.ts';
+import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
 import { ApiKeyCache, type Partner } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
-import { ApiError, enforceRateLimit, errorResponse, requestLanguage } from './errors.ts';
-import { MAX_JSON_BODY, refuseControlCharacters } from './input.ts';
+import { ApiError, errorResponse } from './errors.ts';
+import { jsonBody, MAX_JSON_BODY, parseInput, refuseControlCharacters } from './input.ts';
 import { openApiDocument, renderApiDocs } from './openapi.ts';
-import {
-  addressQuerySchema,
-  depositRequestSchema,
-  idempotencyKeySchema,
-  pairQuerySchema,
-  quoteRequestSchema,
-  swapRequestSchema,
-} from './schemas.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+import { requestLanguage } from './request-language.ts';
 
 type Env = { Variables: { partner: Partner | null; client: string } };
 
 const MINUTE = 60_000;
-
-/** Maps a zod failure to a 400 that names the first offending field. */
-function invalid(error: z.ZodError): ApiError {
-  const issue = error.issues[0];
-  const field = issue?.path.join('.') || 'body';
-  return new ApiError(400, 'invalid_request', { field, values: { field } });
-}
-
-async function jsonBody<T>(c: { req: { json(): Promise<unknown> } }, schema: z.ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(400, 'invalid_json');
-  }
-  refuseControlCharacters(body);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalid(parsed.error);
-  return parsed.data;
-}
 
 /** The public exchange API (`/api/v1`): JSON in and out, errors as `{error: {code, message, field?}}`. */
 export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env> {
@@ -118,24 +104,24 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   });
 
   api.get('/pairs/:from/:to', async (c) => {
-    refuseControlCharacters({ ...c.req.query(), from: c.req.param('from'), to: c.req.param('to') });
-    const query = pairQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw invalid(query.error);
+    refuseControlCharacters({ from: c.req.param('from'), to: c.req.param('to') });
+    const query = parseInput(pairQuerySchema, c.req.query());
     const from = c.req.param('from').toLowerCase();
     const to = c.req.param('to').toLowerCase();
     const info = await withQuoteErrors(
-      () => quotes.pairInfo(from, query.data.fromNetwork, to, query.data.toNetwork),
+      () => quotes.pairInfo(from, query.fromNetwork, to, query.toNetwork),
       from,
     );
-    const fromAsset = await catalogue.asset(from, query.data.fromNetwork);
-    const toAsset = await catalogue.asset(to, query.data.toNetwork);
-    return c.json({
+    const fromAsset = await catalogue.asset(from, query.fromNetwork);
+    const toAsset = await catalogue.asset(to, query.toNetwork);
+    const pair: PairView = {
       from,
-      fromNetwork: fromAsset?.network.id,
+      fromNetwork: fromAsset?.network.id ?? '',
       to,
-      toNetwork: toAsset?.network.id,
+      toNetwork: toAsset?.network.id ?? '',
       ...info,
-    });
+    };
+    return c.json(pair);
   });
 
   api.post('/quotes', async (c) => {
@@ -143,7 +129,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     const quote = await withQuoteErrors(() => quotes.quote(request), request.from);
     const providerName = (id: string) => swaps.provider(id)?.name ?? id;
     const { from, to, expiresAt, offers, ...rest } = quote;
-    return c.json({
+    const view: QuoteView = {
       ...rest,
       from: from.coin,
       fromNetwork: from.network,
@@ -152,14 +138,12 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       providerName: providerName(quote.provider),
       ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
       offers: offers.map((offer) => ({ ...offer, providerName: providerName(offer.provider) })),
-    });
+    };
+    return c.json(view);
   });
 
   api.get('/addresses/validate', async (c) => {
-    refuseControlCharacters(c.req.query());
-    const query = addressQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw invalid(query.error);
-    const { network, address, memo } = query.data;
+    const { network, address, memo } = parseInput(addressQuerySchema, c.req.query());
     const result = validateAddress(network, address);
     return c.json({
       valid: result.valid,
@@ -235,7 +219,7 @@ function routePattern(path: string): RegExp {
 }
 
 /** The swap as the API shows it: internal bookkeeping (fees shares, partner) stays inside. */
-function publicSwap(swap: SwapView) {
+function publicSwap(swap: SwapView): PublicSwapView {
   const { partnerId: _partner, ...rest } = swap;
   return rest;
 }
@@ -256,17 +240,10 @@ async function withQuoteErrors<T>(run: () => Promise<T>, fromCoin: string): Prom
   }
 }
 
-/** Dictionary keys of the memo names (core/address/networks.ts), to name them in the client's language. */
-const MEMO_KEYS: Record<string, string> = {
-  'Destination tag': 'destinationTag',
-  Memo: 'memo',
-  Comment: 'comment',
-};
-
 async function withSwapErrors<T>(
   services: Services,
   lang: Lang,
-  request: z.infer<typeof swapRequestSchema> | null,
+  request: SwapRequest | null,
   run: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -281,11 +258,7 @@ async function withSwapErrors<T>(
         ...(error.field ? { field: error.field } : {}),
         values: {
           network: network?.name ?? '',
-          memo: translate(
-            services.dictionaries,
-            lang,
-            `exchange.memoNames.${MEMO_KEYS[network?.memo?.name ?? 'Memo']}`,
-          ),
+          memo: translate(services.dictionaries, lang, `exchange.memoNames.${network?.memo?.kind ?? 'memo'}`),
         },
       });
     }

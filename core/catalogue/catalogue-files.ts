@@ -5,34 +5,19 @@ import { z } from 'zod';
  * and countries with their regions (countries.json).
  */
 
-import { NETWORK_IDS, type NetworkId } from '../address/networks.ts';
+import { NETWORK_IDS, NETWORKS, type NetworkId } from '../address/networks.ts';
+import { DECIMAL_NUMBER_PATTERN } from '../exchange/types.ts';
 
 export { NETWORK_IDS, type NetworkId };
 
-/** The EVM networks: token contracts on them are 0x-prefixed 20-byte addresses. */
-export const EVM_NETWORK_IDS = [
-  'ethereum',
-  'bsc',
-  'polygon',
-  'arbitrum',
-  'optimism',
-  'base',
-  'avalanche-c',
-  'ethereum-classic',
-  'cronos',
-  'zksync',
-  'linea',
-  'fantom',
-] as const satisfies readonly NetworkId[];
-
+/** Whether token contracts on `network` are 0x-prefixed 20-byte addresses (an EVM network). */
 export function isEvmNetwork(network: NetworkId): boolean {
-  return (EVM_NETWORK_IDS as readonly NetworkId[]).includes(network);
+  return NETWORKS[network].addressFormat === 'evm';
 }
 
-export const DECIMAL_STRING_PATTERN = /^\d+(\.\d+)?$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Compares two non-negative decimal strings (matching DECIMAL_STRING_PATTERN) exactly, without floats. */
+/** Compares two non-negative decimal strings (matching DECIMAL_NUMBER_PATTERN) exactly, without floats. */
 export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 {
   const [aInt = '', aFrac = ''] = a.split('.');
   const [bInt = '', bFrac = ''] = b.split('.');
@@ -51,7 +36,7 @@ export function fractionDigits(value: string): number {
 
 export const decimalStringSchema = z
   .string()
-  .regex(DECIMAL_STRING_PATTERN, 'Expected a non-negative decimal string, e.g. "0.0005"');
+  .regex(DECIMAL_NUMBER_PATTERN, 'Expected a non-negative decimal string, e.g. "0.0005"');
 
 export const slugSchema = z.string().regex(SLUG_PATTERN, 'Expected a lowercase slug, e.g. "united-states"');
 

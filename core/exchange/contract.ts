@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import type { AddressInvalidReason } from '../address/validate.ts';
+import {
+  COIN_CODE_PATTERN,
+  DECIMAL_PATTERN,
+  NETWORK_ID_PATTERN,
+  RATE_TYPES,
+  SWAP_ID_PATTERN,
+  SWAP_STATUSES,
+} from './types.ts';
+
+/**
+ * The exchange's contract with its clients, in zod: what the API accepts (its validation) and what
+ * it answers (the OpenAPI document's response schemas and the types the app reads responses as).
+ * Patterns and status lists come from ./types.ts, which the browser bundle may import without zod.
+ */
+
+export const coinCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(COIN_CODE_PATTERN, 'a coin code such as "btc"');
+export const networkIdSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(NETWORK_ID_PATTERN, 'a network id such as "ethereum"');
+const amountSchema = z.string().trim().regex(DECIMAL_PATTERN, 'a positive decimal string such as "0.25"');
+export const rateTypeSchema = z.enum(RATE_TYPES);
+export const swapIdSchema = z.string().regex(SWAP_ID_PATTERN);
+export const swapStatusSchema = z.enum(SWAP_STATUSES);
+
+// ---- Requests -------------------------------------------------------------------------------
+
+export const quoteRequestSchema = z.strictObject({
+  from: coinCodeSchema,
+  fromNetwork: networkIdSchema.optional(),
+  to: coinCodeSchema,
+  toNetwork: networkIdSchema.optional(),
+  amount: amountSchema,
+  rateType: rateTypeSchema,
+  promoCode: z.string().trim().min(1).max(40).optional(),
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+export const swapRequestSchema = quoteRequestSchema.extend({
+  quoteId: z.string().trim().min(1).max(64).optional(),
+  payoutAddress: z.string().trim().min(1).max(200),
+  payoutMemo: z.string().trim().min(1).max(200).optional(),
+  refundAddress: z.string().trim().min(1).max(200).optional(),
+  refundMemo: z.string().trim().min(1).max(200).optional(),
+});
+export type SwapRequest = z.output<typeof swapRequestSchema>;
+
+export const depositRequestSchema = z.strictObject({ amount: amountSchema });
+
+export const pairQuerySchema = z.object({
+  fromNetwork: networkIdSchema.optional(),
+  toNetwork: networkIdSchema.optional(),
+});
+
+export const addressQuerySchema = z.object({
+  network: networkIdSchema,
+  address: z.string().max(200),
+  memo: z.string().max(200).optional(),
+});
+
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/);
+
+// ---- Responses ------------------------------------------------------------------------------
+
+const decimal = z.string().regex(DECIMAL_PATTERN).meta({ example: '0.25' });
+const coinCode = z.string().meta({ example: 'btc' });
+const timestamp = z.iso.datetime();
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string().describe('In the language of Accept-Language'),
+    field: z.string().optional(),
+    details: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Every reason validateAddress gives (core/address/validate.ts): a new one fails to compile here. */
+const ADDRESS_INVALID_REASONS: Record<AddressInvalidReason, string> = {
+  empty: 'no address',
+  format: 'not an address of this network',
+  checksum: 'a typo: the checksum does not match',
+  network: 'a valid address, but of another network',
+  'unknown-network': 'no such network',
+};
+
+export const addressValidationSchema = z.object({
+  valid: z.boolean(),
+  reason: z
+    .enum(Object.keys(ADDRESS_INVALID_REASONS) as [AddressInvalidReason, ...AddressInvalidReason[]])
+    .optional()
+    .describe(
+      `Invalid addresses only: ${Object.entries(ADDRESS_INVALID_REASONS)
+        .map(([reason, meaning]) => `${reason} (${meaning})`)
+        .join(', ')}`,
+    ),
+  memoValid: z.boolean().optional().describe('Only when a memo was given'),
+});
+export type AddressValidation = z.infer<typeof addressValidationSchema>;
+
+export const memoKindSchema = z.enum(['destinationTag', 'memo', 'comment']);
+
+export const coinSchema = z.object({
+  code: coinCode,
+  name: z.string(),
+  icon: z.string(),
+  /** The coin's networks, its main network first. */
+  networks: z.array(
+    z.object({
+      network: z.string(),
+      name: z.string(),
+      memo: z
+        .object({
+          name: z.string(),
+          /** Which memo it is, for clients that name it in their own language. */
+          kind: memoKindSchema,
+          required: z.boolean(),
+        })
+        .nullable(),
+      min: decimal,
+      max: decimal,
+      decimals: z.int(),
+      contract: z.string().nullable(),
+    }),
+  ),
+});
+export type CoinView = z.infer<typeof coinSchema>;
+export const coinsSchema = z.object({ coins: z.array(coinSchema) });
+
+export const pairSchema = z.object({
+  from: coinCode,
+  fromNetwork: z.string(),
+  to: coinCode,
+  toNetwork: z.string(),
+  available: z.boolean(),
+  fixedRate: z.boolean(),
+  /** Limits over all providers, in `from` units; null when nobody serves the pair. */
+  min: decimal.nullable(),
+  max: decimal.nullable(),
+});
+export type PairView = z.infer<typeof pairSchema>;
+
+export const quoteSchema = z.object({
+  rateType: rateTypeSchema,
+  from: coinCode,
+  fromNetwork: z.string(),
+  to: coinCode,
+  toNetwork: z.string(),
+  amountFrom: decimal,
+  amountTo: decimal,
+  rate: decimal,
+  min: decimal,
+  max: decimal,
+  provider: z.string(),
+  providerName: z.string(),
+  networkFee: decimal,
+  serviceFee: decimal,
+  quoteId: z.string().optional().describe('Fixed rate only: pass it to POST /swaps'),
+  expiresAt: timestamp.optional().describe('Fixed rate only'),
+  /** Every provider's offer, best first, the chosen one included. */
+  offers: z.array(
+    z.object({ provider: z.string(), providerName: z.string(), amountTo: decimal, rate: decimal }),
+  ),
+});
+export type QuoteView = z.infer<typeof quoteSchema>;
+
+export const swapSchema = z.object({
+  id: swapIdSchema,
+  status: swapStatusSchema,
+  rateType: rateTypeSchema,
+  from: coinCode,
+  fromNetwork: z.string(),
+  to: coinCode,
+  toNetwork: z.string(),
+  provider: z.string(),
+  depositAddress: z.string(),
+  depositMemo: z.string().nullable(),
+  amountFrom: decimal,
+  amountTo: decimal,
+  rate: decimal,
+  networkFee: decimal,
+  serviceFee: decimal,
+  payoutAddress: z.string(),
+  payoutMemo: z.string().nullable(),
+  refundAddress: z.string().nullable(),
+  refundMemo: z.string().nullable(),
+  amountDeposited: decimal.nullable(),
+  amountPaidOut: decimal.nullable(),
+  depositHash: z.string().nullable(),
+  payoutHash: z.string().nullable(),
+  expiresAt: timestamp.describe('An unpaid swap expires then'),
+  rateExpiresAt: timestamp.nullable().describe('Fixed rate holds until then'),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  history: z.array(z.object({ status: swapStatusSchema, at: timestamp })),
+});
+/** A swap as the API and the swap page show it. */
+export type PublicSwapView = z.infer<typeof swapSchema>;
+
+/** The response bodies by name, for the OpenAPI document's components. */
+export const RESPONSE_SCHEMAS = {
+  Error: apiErrorSchema,
+  AddressValidation: addressValidationSchema,
+  Coins: coinsSchema,
+  Pair: pairSchema,
+  Quote: quoteSchema,
+  Swap: swapSchema,
+} as const;
