@@ -7,14 +7,14 @@ import { Button } from '../ui/Button.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
-import { useMounted, useNow } from './hooks.ts';
+import { useMounted, useNow, useRevalidateEvery } from './hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapLinks, SwapSide } from './swap-page.server.ts';
 import { FINAL_STATUSES, MAIN_STATUSES, SIDE_STATUSES, type SwapStatus, type SwapView } from './types.ts';
 
 const POLL_MS = 3000;
 
-/** The later of two views of the same swap (the poll and the loader may race). */
+/** The later of two views of the same swap (a simulated deposit's answer and the loader may race). */
 function newer(next: SwapView, current: SwapView): SwapView {
   if (next.history.length !== current.history.length) {
     return next.history.length > current.history.length ? next : current;
@@ -51,8 +51,8 @@ function Time({ at, lang }: { at: string; lang: Lang }) {
 
 /**
  * The swap page's live part: deposit instructions, amounts, the fixed-rate countdown, the status
- * timeline (polled every 3 s until a final status), explorer links and, with sandbox providers,
- * the deposit simulator.
+ * timeline (the route loader runs again every 3 s until a final status), explorer links and, with
+ * sandbox providers, the deposit simulator.
  */
 export function SwapStatusView({
   lang,
@@ -72,41 +72,26 @@ export function SwapStatusView({
   sandbox: boolean;
 }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const [swap, setSwap] = useState(loaded);
-  const [poll, setPoll] = useState(0);
+  const { revalidate } = useRevalidator();
+  // The loader's view of the swap, unless the sandbox's answer to a simulated deposit is newer.
+  const [simulated, setSimulated] = useState<SwapView | null>(null);
+  const swap = simulated?.id === loaded.id ? newer(simulated, loaded) : loaded;
 
-  useEffect(() => setSwap((current) => newer(loaded, current)), [loaded]);
-
+  // The route loader is the source: it runs again every 3 s until the swap reaches a final status.
   const final = FINAL_STATUSES.has(swap.status);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `poll` schedules the next check.
-  useEffect(() => {
-    if (final) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api<SwapView>(`/api/v1/swaps/${swap.id}`, { lang, signal: controller.signal })
-        .then((next) => setSwap((current) => newer(next, current)))
-        .catch(() => {})
-        .finally(() => {
-          if (!controller.signal.aborted) setPoll((n) => n + 1);
-        });
-    }, POLL_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [final, poll, swap.id, lang]);
+  useRevalidateEvery(POLL_MS, !final);
 
-  // Explorer links come from the loader: fetch them again once a transaction hash shows up.
-  // Once per new hash, so a network without an explorer cannot start a loop.
+  // Explorer links come from the loader: a hash it has not seen yet (in a simulated deposit's
+  // answer) asks for them at once. Once per new hash, so a network without an explorer cannot
+  // start a loop.
   const missingLink = (!!swap.depositHash && !links.depositTx) || (!!swap.payoutHash && !links.payoutTx);
   const hashes = `${swap.depositHash ?? ''}|${swap.payoutHash ?? ''}`;
   const revalidatedFor = useRef('');
   useEffect(() => {
     if (!missingLink || revalidatedFor.current === hashes) return;
     revalidatedFor.current = hashes;
-    void revalidator.revalidate();
-  }, [missingLink, hashes, revalidator]);
+    void revalidate();
+  }, [missingLink, hashes, revalidate]);
 
   const fromCode = from.code.toUpperCase();
   const toCode = to.code.toUpperCase();
@@ -230,7 +215,7 @@ export function SwapStatusView({
         </section>
 
         {sandbox && waiting && (
-          <SimulateDeposit swap={swap} lang={lang} fromCode={fromCode} onDone={(next) => setSwap(next)} />
+          <SimulateDeposit swap={swap} lang={lang} fromCode={fromCode} onDone={setSimulated} />
         )}
       </div>
 
