@@ -10,26 +10,8 @@ import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format
 import { useMounted, useNow, useRevalidateEvery } from './hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapLinks, SwapSide } from './swap-page.server.ts';
-import { FINAL_STATUSES, MAIN_STATUSES, SIDE_STATUSES, type SwapStatus, type SwapView } from './types.ts';
-
-const POLL_MS = 3000;
-
-/** The later of two views of the same swap (a simulated deposit's answer and the loader may race). */
-function newer(next: SwapView, current: SwapView): SwapView {
-  if (next.history.length !== current.history.length) {
-    return next.history.length > current.history.length ? next : current;
-  }
-  return Date.parse(next.updatedAt) >= Date.parse(current.updatedAt) ? next : current;
-}
-
-/** When the swap last reached a status, or null. */
-function reachedAt(swap: SwapView, status: SwapStatus): string | null {
-  for (let i = swap.history.length - 1; i >= 0; i--) {
-    const entry = swap.history[i];
-    if (entry?.status === status) return entry.at;
-  }
-  return swap.status === status ? swap.updatedAt : null;
-}
+import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
+import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
 
 /**
  * A time in the visitor's time zone. The server and the hydration render show UTC, so both
@@ -75,7 +57,7 @@ export function SwapStatusView({
   const { revalidate } = useRevalidator();
   // The loader's view of the swap, unless the sandbox's answer to a simulated deposit is newer.
   const [simulated, setSimulated] = useState<SwapView | null>(null);
-  const swap = simulated?.id === loaded.id ? newer(simulated, loaded) : loaded;
+  const swap = shownSwap(loaded, simulated);
 
   // The route loader is the source: it runs again every 3 s until the swap reaches a final status.
   const final = FINAL_STATUSES.has(swap.status);
@@ -84,14 +66,14 @@ export function SwapStatusView({
   // Explorer links come from the loader: a hash it has not seen yet (in a simulated deposit's
   // answer) asks for them at once. Once per new hash, so a network without an explorer cannot
   // start a loop.
-  const missingLink = (!!swap.depositHash && !links.depositTx) || (!!swap.payoutHash && !links.payoutTx);
+  const linkMissing = missingLink(swap, links);
   const hashes = `${swap.depositHash ?? ''}|${swap.payoutHash ?? ''}`;
   const revalidatedFor = useRef('');
   useEffect(() => {
-    if (!missingLink || revalidatedFor.current === hashes) return;
+    if (!linkMissing || revalidatedFor.current === hashes) return;
     revalidatedFor.current = hashes;
     void revalidate();
-  }, [missingLink, hashes, revalidate]);
+  }, [linkMissing, hashes, revalidate]);
 
   const fromCode = from.code.toUpperCase();
   const toCode = to.code.toUpperCase();
@@ -344,8 +326,7 @@ function TxLink({ href, hash, testId }: { href: string | null; hash: string; tes
 /** All the main statuses in order, the reached ones with their time, and any side exit after them. */
 function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
   const { t } = useTranslation();
-  const exits = SIDE_STATUSES.filter((status) => reachedAt(swap, status));
-  const exited = (SIDE_STATUSES as readonly SwapStatus[]).includes(swap.status) && swap.status !== 'hold';
+  const exits = sideExits(swap);
   return (
     <section aria-labelledby="timeline-heading" className="rounded-2xl bg-surface p-5 shadow-md">
       <h2 id="timeline-heading" className="text-lg font-semibold">
@@ -354,14 +335,7 @@ function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
       <ol className="mt-3 grid gap-0" data-testid="timeline">
         {MAIN_STATUSES.map((status) => {
           const at = reachedAt(swap, status);
-          const state =
-            swap.status === status && status !== 'finished'
-              ? 'current'
-              : at
-                ? 'done'
-                : exited
-                  ? 'skipped'
-                  : 'pending';
+          const state = stepState(swap, status);
           return (
             <li
               key={status}
