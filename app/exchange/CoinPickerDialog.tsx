@@ -8,7 +8,10 @@ import type { Coin, Side } from './types.ts';
 type ListState =
   | { status: 'loading' }
   | { status: 'ready'; coins: Coin[] }
+  /** `message`: the server's, or empty for a network failure. */
   | { status: 'error'; message: string };
+
+const LOADING: ListState = { status: 'loading' };
 
 /**
  * The coin picker's modal <dialog>: a searchable list fetched on first open. Each coin is listed
@@ -37,31 +40,26 @@ export function CoinPickerDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [list, setList] = useState<ListState>(LOADING);
   // Which coin shows its networks; undefined: the side's coin when it has several.
   const [expanded, setExpanded] = useState<string | null | undefined>(undefined);
-  const [attempt, setAttempt] = useState(0);
   const headingId = useId();
   const searchId = useId();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a retry.
+  // The list loads while the dialog is open and the list is wanted: on the first opening, after a
+  // failure on the next opening, and on a retry.
   useEffect(() => {
-    if (!open || list.status === 'ready') return;
+    if (!open || list.status !== 'loading') return;
     let current = true;
-    setList({ status: 'loading' });
     loadCoins(lang).then(
       (coins) => current && setList({ status: 'ready', coins }),
       (error: unknown) =>
-        current &&
-        setList({
-          status: 'error',
-          message: (error instanceof ApiProblem && error.message) || t('exchange.errors.network'),
-        }),
+        current && setList({ status: 'error', message: error instanceof ApiProblem ? error.message : '' }),
     );
     return () => {
       current = false;
     };
-  }, [open, attempt, lang]);
+  }, [open, list.status, lang]);
 
   useLayoutEffect(() => {
     const element = dialog.current;
@@ -69,6 +67,7 @@ export function CoinPickerDialog({
     if (open && !element.open) {
       setQuery('');
       setExpanded(undefined);
+      setList((current) => (current.status === 'error' ? LOADING : current));
       element.showModal();
       search.current?.focus();
     } else if (!open && element.open) {
@@ -138,10 +137,10 @@ export function CoinPickerDialog({
           )}
           {list.status === 'error' && (
             <div className="px-2 py-4" role="alert">
-              <p>{list.message}</p>
+              <p>{list.message || t('exchange.errors.network')}</p>
               <button
                 type="button"
-                onClick={() => setAttempt((n) => n + 1)}
+                onClick={() => setList(LOADING)}
                 className="mt-2 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
               >
                 {t('exchange.retry')}

@@ -1,21 +1,27 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { Button } from '../ui/Button.tsx';
 import { CoinPicker } from './CoinPicker.tsx';
-import { cleanAmount, isPositiveAmount, shortAmount, typingAmount } from './format.ts';
+import {
+  amountInvalid,
+  effectiveRate,
+  exchangeFormReducer,
+  fixedAvailable,
+  initialExchangeForm,
+  pairKeyOf,
+  pairOf,
+  quoteRequestOf,
+} from './exchange-form-state.ts';
+import { shortAmount } from './format.ts';
 import { usePair, useQuote } from './hooks.ts';
 import { problemText } from './messages.ts';
 import { type SwapQuery, swapSearch } from './query.ts';
-import type { QuoteRequest, RateType, Side } from './types.ts';
+import type { RateType, Side } from './types.ts';
 
 const QUOTE_DELAY_MS = 400;
-
-function sameAsset(a: Side | null, b: Side | null): boolean {
-  return !!a && !!b && a.coin.code === b.coin.code && a.network === b.network;
-}
 
 /**
  * The exchange form: what to send and receive, the amount, float or fixed rate, a live estimate,
@@ -40,43 +46,24 @@ export function ExchangeForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
-  const [from, setFrom] = useState(initialFrom);
-  const [to, setTo] = useState(initialTo);
-  const [amount, setAmount] = useState(initialAmount);
-  const [rateType, setRateType] = useState<RateType>(initialRate);
-  const [noFixedFor, setNoFixedFor] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(
+    exchangeFormReducer,
+    { from: initialFrom, to: initialTo, amount: initialAmount, rateType: initialRate },
+    initialExchangeForm,
+  );
+  const { from, to, amount } = state;
 
-  const pairKey = from && to ? `${from.coin.code}:${from.network}>${to.coin.code}:${to.network}` : '';
-  const pair =
-    from && to && !sameAsset(from, to)
-      ? { from: from.coin.code, fromNetwork: from.network, to: to.coin.code, toNetwork: to.network }
-      : null;
-  const pairInfo = usePair(pair, lang);
-  const fixedAvailable = pairInfo?.fixedRate !== false && noFixedFor !== pairKey;
-  const effectiveRate: RateType = fixedAvailable ? rateType : 'float';
-
-  const cleaned = cleanAmount(amount);
-  const amountValid = isPositiveAmount(amount);
-  const request: QuoteRequest | null =
-    pair && amountValid ? { ...pair, amount: cleaned, rateType: effectiveRate } : null;
-  const quote = useQuote(request, lang, QUOTE_DELAY_MS);
-
-  useEffect(() => {
-    if (quote.status === 'error' && quote.error.code === 'fixed_rate_unavailable') setNoFixedFor(pairKey);
-  }, [quote, pairKey]);
-
-  const chooseFrom = (side: Side) => {
-    if (sameAsset(side, to)) setTo(from);
-    setFrom(side);
-  };
-  const chooseTo = (side: Side) => {
-    if (sameAsset(side, from)) setFrom(to);
-    setTo(side);
-  };
-  const reverse = () => {
-    setFrom(to);
-    setTo(from);
-  };
+  const pairKey = pairKeyOf(state);
+  const pairInfo = usePair(pairOf(state), lang);
+  const fixedOn = fixedAvailable(state, pairInfo);
+  const rateType = effectiveRate(state, pairInfo);
+  const request = quoteRequestOf(state, pairInfo);
+  // A pair whose quote refuses the fixed rate falls back to float.
+  const quote = useQuote(request, lang, QUOTE_DELAY_MS, 0, {
+    onError: (error) => {
+      if (error.code === 'fixed_rate_unavailable') dispatch({ type: 'fixedRateRefused', pair: pairKey });
+    },
+  });
 
   const unavailable = pairInfo?.available === false;
   const canProceed = !!request && !unavailable && quote.status === 'ready';
@@ -88,10 +75,10 @@ export function ExchangeForm({
     else navigate(`${localizePath(lang, '/swap')}${swapSearch(query)}`);
   };
 
-  const amountError = amount.trim() !== '' && !amountValid ? t('exchange.errors.amount') : null;
+  const amountError = amountInvalid(amount) ? t('exchange.errors.amount') : null;
   const fromCode = from?.coin.code.toUpperCase() ?? '';
   const toCode = to?.coin.code.toUpperCase() ?? '';
-  const shown = quote.quote;
+  const shown = quote.data;
   const amountId = `${id}-amount`;
   const receiveId = `${id}-receive`;
   const amountErrorId = `${id}-amount-error`;
@@ -117,7 +104,7 @@ export function ExchangeForm({
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(typingAmount(event.target.value))}
+            onChange={(event) => dispatch({ type: 'amount', value: event.target.value })}
             aria-invalid={amountError ? true : undefined}
             aria-describedby={amountError ? amountErrorId : undefined}
             data-testid="amount-from"
@@ -129,7 +116,7 @@ export function ExchangeForm({
             label={t('exchange.form.send')}
             title={t('exchange.picker.titleFrom')}
             testId="picker-from"
-            onChange={chooseFrom}
+            onChange={(side) => dispatch({ type: 'chooseFrom', side })}
           />
         </div>
         {amountError && (
@@ -142,7 +129,7 @@ export function ExchangeForm({
       <div className="my-2 flex justify-center">
         <button
           type="button"
-          onClick={reverse}
+          onClick={() => dispatch({ type: 'reverse' })}
           aria-label={t('exchange.form.reverse')}
           title={t('exchange.form.reverse')}
           data-testid="swap-direction"
@@ -173,7 +160,7 @@ export function ExchangeForm({
             label={t('exchange.form.receive')}
             title={t('exchange.picker.titleTo')}
             testId="picker-to"
-            onChange={chooseTo}
+            onChange={(side) => dispatch({ type: 'chooseTo', side })}
           />
         </div>
       </div>
@@ -182,7 +169,7 @@ export function ExchangeForm({
         <legend className="text-sm font-medium text-muted">{t('exchange.rate.legend')}</legend>
         <div className="mt-1 grid grid-cols-2 gap-1 rounded-lg bg-canvas p-1">
           {(['float', 'fixed'] as const).map((type) => {
-            const disabled = type === 'fixed' && !fixedAvailable;
+            const disabled = type === 'fixed' && !fixedOn;
             return (
               <label
                 key={type}
@@ -192,9 +179,9 @@ export function ExchangeForm({
                   type="radio"
                   name={`${id}-rate`}
                   value={type}
-                  checked={effectiveRate === type}
+                  checked={rateType === type}
                   disabled={disabled}
-                  onChange={() => setRateType(type)}
+                  onChange={() => dispatch({ type: 'rateType', rateType: type })}
                   aria-describedby={rateHintId}
                   data-testid={`rate-${type}`}
                   className="accent-brand-600"
@@ -205,7 +192,7 @@ export function ExchangeForm({
           })}
         </div>
         <p id={rateHintId} className="mt-1 text-xs text-muted" data-testid="rate-hint">
-          {fixedAvailable ? t(`exchange.rate.${effectiveRate}Hint`) : t('exchange.rate.fixedUnavailable')}
+          {fixedOn ? t(`exchange.rate.${rateType}Hint`) : t('exchange.rate.fixedUnavailable')}
         </p>
       </fieldset>
 

@@ -1,26 +1,29 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { Trans, useTranslation } from '../i18n/react.tsx';
-import { ApiProblem, api, idempotencyKey } from '../lib/api-client.ts';
+import { api, idempotencyKey } from '../lib/api-client.ts';
+import { asProblem } from '../lib/use-api.ts';
 import { Button } from '../ui/Button.tsx';
 import { AddressField } from './AddressField.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { useAddressCheck, useNow, useQuote } from './hooks.ts';
-import { addressReason, memoLabel, problemText } from './messages.ts';
+import { memoLabel, problemText } from './messages.ts';
 import type { SwapQuery } from './query.ts';
+import {
+  fieldErrors,
+  firstInvalid,
+  INITIAL_SWAP_CREATE,
+  isPromoProblem,
+  promoOutcome,
+  submitFailure,
+  swapAddresses,
+  swapCreateReducer,
+  type TextField,
+} from './swap-create-state.ts';
 import { networkOf, type QuoteRequest, type Side, type SwapView } from './types.ts';
-
-/** Fields the form shows server errors next to; others go to the summary or the form's alert. */
-const FIELDS = ['payoutAddress', 'payoutMemo', 'refundAddress', 'refundMemo', 'promoCode', 'terms'] as const;
-type Field = (typeof FIELDS)[number];
-type FieldErrors = Partial<Record<Field, string>>;
-
-function isPromoProblem(error: ApiProblem): boolean {
-  return error.field === 'promoCode' || error.code.includes('promo');
-}
 
 /**
  * The swap step: a summary of the quote (a fresh fixed quote with its countdown for fixed rates),
@@ -49,9 +52,8 @@ export function SwapCreate({
   const toCode = to.coin.code.toUpperCase();
   const fixed = step.rateType === 'fixed';
 
-  const [promoInput, setPromoInput] = useState('');
-  const [promo, setPromo] = useState<string | undefined>(undefined);
-  const [refresh, setRefresh] = useState(0);
+  const [state, dispatch] = useReducer(swapCreateReducer, INITIAL_SWAP_CREATE);
+  const { promo, errors, submitting } = state;
   const request: QuoteRequest = {
     from: step.from,
     fromNetwork: step.fromNetwork,
@@ -61,99 +63,68 @@ export function SwapCreate({
     rateType: step.rateType,
     ...(promo ? { promoCode: promo } : {}),
   };
-  const quote = useQuote(request, lang, 0, refresh);
-  const shown = quote.quote;
+  const quote = useQuote(request, lang, 0, state.refresh, {
+    onStart: () => dispatch({ type: 'quoteLoading' }),
+    onSuccess: () => dispatch({ type: 'quoteReady' }),
+    onError: (error) =>
+      dispatch({ type: 'quoteFailed', promoRefusal: isPromoProblem(error) ? problemText(t, error) : null }),
+  });
+  const shown = quote.data;
 
-  const [payout, setPayout] = useState('');
-  const [payoutMemo, setPayoutMemo] = useState('');
-  const [refund, setRefund] = useState('');
-  const [refundMemo, setRefundMemo] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summaryError, setSummaryError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const payoutCheck = useAddressCheck(to.network, payout, toNetwork?.memo ? payoutMemo : '', lang);
-  const refundCheck = useAddressCheck(from.network, refund, fromNetwork?.memo ? refundMemo : '', lang);
-
-  // A promo code the quote refuses is dropped again, with the reason next to the field.
-  useEffect(() => {
-    if (quote.status === 'error' && promo && isPromoProblem(quote.error)) {
-      setErrors((previous) => ({ ...previous, promoCode: problemText(t, quote.error) }));
-      setPromo(undefined);
-    }
-  }, [quote, promo, t]);
+  const payoutCheck = useAddressCheck(
+    to.network,
+    state.payoutAddress,
+    toNetwork?.memo ? state.payoutMemo : '',
+    lang,
+  );
+  const refundCheck = useAddressCheck(
+    from.network,
+    state.refundAddress,
+    fromNetwork?.memo ? state.refundMemo : '',
+    lang,
+  );
 
   // A fixed quote that runs out is replaced by a fresh one.
   const expiresAt =
     fixed && quote.status === 'ready' && shown?.expiresAt ? Date.parse(shown.expiresAt) : null;
   const now = useNow(expiresAt !== null);
   const expired = expiresAt !== null && now >= expiresAt;
-  // At most one automatic refresh every 10 s, so a visitor's wrong clock cannot start a loop.
-  const lastAutoRefresh = useRef(0);
-  const [stale, setStale] = useState(false);
   useEffect(() => {
-    if (!expired) return;
-    if (Date.now() - lastAutoRefresh.current > 10_000) {
-      lastAutoRefresh.current = Date.now();
-      setRefresh((n) => n + 1);
-    } else setStale(true);
+    if (expired) dispatch({ type: 'quoteExpired', at: Date.now() });
   }, [expired]);
-  useEffect(() => {
-    if (quote.status === 'loading') setStale(false);
-  }, [quote.status]);
 
-  const edit = (field: Field, value: string, set: (value: string) => void) => {
-    set(value);
-    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-
-  const applyPromo = () => {
-    const code = promoInput.trim();
-    setErrors((previous) => ({ ...previous, promoCode: undefined }));
-    setPromo(code || undefined);
-  };
+  const edit = (field: TextField) => (value: string) => dispatch({ type: 'edit', field, value });
+  const applyPromo = () => dispatch({ type: 'applyPromo' });
 
   const payoutMemoLabel = toNetwork?.memo ? memoLabel(t, toNetwork.memo.name) : '';
   const refundMemoLabel = fromNetwork?.memo ? memoLabel(t, fromNetwork.memo.name) : '';
-  const payoutMemoInvalid =
-    payoutCheck.status === 'valid' || payoutCheck.status === 'invalid'
-      ? payoutCheck.memoValid === false
-      : false;
-  const refundMemoInvalid =
-    refundCheck.status === 'valid' || refundCheck.status === 'invalid'
-      ? refundCheck.memoValid === false
-      : false;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found: FieldErrors = {};
-    if (!payout.trim()) found.payoutAddress = t('exchange.create.errors.addressRequired');
-    else if (payoutCheck.status === 'invalid')
-      found.payoutAddress = addressReason(t, payoutCheck.reason, toNetwork?.name ?? to.network);
-    if (toNetwork?.memo?.required && !payoutMemo.trim())
-      found.payoutMemo = t('exchange.create.errors.memoRequired', { memo: payoutMemoLabel });
-    else if (payoutMemo.trim() && payoutMemoInvalid)
-      found.payoutMemo = t('exchange.create.errors.memoInvalid', { memo: payoutMemoLabel });
-    if (refund.trim() && refundCheck.status === 'invalid')
-      found.refundAddress = addressReason(t, refundCheck.reason, fromNetwork?.name ?? from.network);
-    if (refundMemo.trim() && refundMemoInvalid)
-      found.refundMemo = t('exchange.create.errors.memoInvalid', { memo: refundMemoLabel });
-    if (!terms) found.terms = t('exchange.create.errors.terms');
-    setErrors(found);
-    setFormError(null);
-    const first = FIELDS.find((field) => found[field]);
+    const found = fieldErrors(
+      state,
+      { payout: payoutCheck, refund: refundCheck },
+      {
+        payoutNetwork: toNetwork?.name ?? to.network,
+        refundNetwork: fromNetwork?.name ?? from.network,
+        payoutMemoRequired: !!toNetwork?.memo?.required,
+        payoutMemoLabel,
+        refundMemoLabel,
+      },
+      t,
+    );
+    dispatch({ type: 'validated', errors: found });
+    const first = firstInvalid(found);
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     if (quote.status !== 'ready' || (fixed && !shown?.quoteId)) {
-      setFormError(t('exchange.create.errors.noQuote'));
+      dispatch({ type: 'noQuote', message: t('exchange.create.errors.noQuote') });
       return;
     }
-    setSubmitting(true);
+    dispatch({ type: 'submit' });
     try {
       const swap = await api<SwapView>('/api/v1/swaps', {
         lang,
@@ -162,40 +133,21 @@ export function SwapCreate({
         body: {
           ...request,
           ...(fixed && shown?.quoteId ? { quoteId: shown.quoteId } : {}),
-          payoutAddress: payout.trim(),
-          ...(payoutMemo.trim() ? { payoutMemo: payoutMemo.trim() } : {}),
-          ...(refund.trim() ? { refundAddress: refund.trim() } : {}),
-          ...(refund.trim() && refundMemo.trim() ? { refundMemo: refundMemo.trim() } : {}),
+          ...swapAddresses(state),
         },
       });
       navigate(localizePath(lang, `/swap/${swap.id}`));
     } catch (error) {
-      setSubmitting(false);
-      const problem = error instanceof ApiProblem ? error : new ApiProblem(0, 'network_error', '');
-      const text = problemText(t, problem, step.from);
-      const field = problem.field as Field | undefined;
-      if (field && (FIELDS as readonly string[]).includes(field)) {
-        setErrors({ [field]: text });
-        document.getElementById(`${id}-${field}`)?.focus();
-      } else if (
-        problem.field === 'quoteId' ||
-        problem.field === 'amount' ||
-        problem.code.startsWith('quote_')
-      ) {
-        setSummaryError(text);
-        setRefresh((n) => n + 1);
-      } else {
-        setFormError(text);
-      }
+      const problem = asProblem(error);
+      const failure = submitFailure(problem, problemText(t, problem, step.from));
+      dispatch({ type: 'submitFailed', failure });
+      if (failure.target === 'field') document.getElementById(`${id}-${failure.field}`)?.focus();
     }
   };
 
-  useEffect(() => {
-    if (quote.status === 'ready') setSummaryError(null);
-  }, [quote.status]);
-
-  const promoApplied = !!promo && quote.status === 'ready' && !!shown && isZero(shown.serviceFee);
-  const promoIgnored = !!promo && quote.status === 'ready' && !!shown && !isZero(shown.serviceFee);
+  const promoShown = promoOutcome(promo, quote);
+  const promoApplied = promoShown === 'applied';
+  const promoIgnored = promoShown === 'ignored';
   const termsLink = localizePath(lang, '/terms-of-use');
 
   return (
@@ -273,12 +225,12 @@ export function SwapCreate({
         {fixed && expiresAt !== null && (
           <p className="mt-3 text-sm font-medium" data-testid="rate-countdown">
             {expired
-              ? t(stale ? 'exchange.quote.expired' : 'exchange.quote.refreshing')
+              ? t(state.stale ? 'exchange.quote.expired' : 'exchange.quote.refreshing')
               : t('exchange.quote.lockedFor', { time: remaining(expiresAt, now) })}
-            {stale && (
+            {state.stale && (
               <button
                 type="button"
-                onClick={() => setRefresh((n) => n + 1)}
+                onClick={() => dispatch({ type: 'newRate' })}
                 className="ml-2 font-semibold text-brand-700 underline"
               >
                 {t('exchange.quote.newRate')}
@@ -287,9 +239,9 @@ export function SwapCreate({
           </p>
         )}
         {!fixed && shown && <p className="mt-3 text-xs text-muted">{t('exchange.quote.floatNote')}</p>}
-        {summaryError && (
+        {state.summaryError && (
           <p className="mt-2 text-sm text-red-700" role="alert">
-            {summaryError}
+            {state.summaryError}
           </p>
         )}
       </section>
@@ -298,8 +250,8 @@ export function SwapCreate({
         <AddressField
           id={`${id}-payoutAddress`}
           label={t('exchange.create.payoutAddress', { coin: toCode })}
-          value={payout}
-          onChange={(value) => edit('payoutAddress', value, setPayout)}
+          value={state.payoutAddress}
+          onChange={edit('payoutAddress')}
           check={payoutCheck}
           networkName={toNetwork?.name ?? to.network}
           error={errors.payoutAddress}
@@ -310,8 +262,8 @@ export function SwapCreate({
             id={`${id}-payoutMemo`}
             label={payoutMemoLabel}
             required={toNetwork.memo.required}
-            value={payoutMemo}
-            onChange={(value) => edit('payoutMemo', value, setPayoutMemo)}
+            value={state.payoutMemo}
+            onChange={edit('payoutMemo')}
             error={errors.payoutMemo}
             hint={t(
               toNetwork.memo.required ? 'exchange.create.memoRequiredHint' : 'exchange.create.memoHint',
@@ -325,21 +277,21 @@ export function SwapCreate({
         <AddressField
           id={`${id}-refundAddress`}
           label={t('exchange.create.refundAddress', { coin: fromCode })}
-          value={refund}
-          onChange={(value) => edit('refundAddress', value, setRefund)}
+          value={state.refundAddress}
+          onChange={edit('refundAddress')}
           check={refundCheck}
           networkName={fromNetwork?.name ?? from.network}
           error={errors.refundAddress}
           optional
           testId="refund-address"
         />
-        {fromNetwork?.memo && refund.trim() && (
+        {fromNetwork?.memo && state.refundAddress.trim() && (
           <MemoField
             id={`${id}-refundMemo`}
             label={refundMemoLabel}
             required={false}
-            value={refundMemo}
-            onChange={(value) => edit('refundMemo', value, setRefundMemo)}
+            value={state.refundMemo}
+            onChange={edit('refundMemo')}
             error={errors.refundMemo}
             hint={t('exchange.create.refundMemoHint', { memo: refundMemoLabel })}
             testId="refund-memo"
@@ -355,8 +307,8 @@ export function SwapCreate({
             <input
               id={`${id}-promoCode`}
               type="text"
-              value={promoInput}
-              onChange={(event) => edit('promoCode', event.target.value, setPromoInput)}
+              value={state.promoCode}
+              onChange={(event) => edit('promoCode')(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
                   event.preventDefault();
@@ -374,7 +326,7 @@ export function SwapCreate({
             <Button
               color="secondary"
               onClick={applyPromo}
-              disabled={!promoInput.trim() || promoInput.trim() === promo}
+              disabled={!state.promoCode.trim() || state.promoCode.trim() === promo}
               data-testid="promo-apply"
             >
               {t('exchange.promo.apply')}
@@ -400,11 +352,8 @@ export function SwapCreate({
             <input
               id={`${id}-terms`}
               type="checkbox"
-              checked={terms}
-              onChange={(event) => {
-                setTerms(event.target.checked);
-                if (errors.terms) setErrors((previous) => ({ ...previous, terms: undefined }));
-              }}
+              checked={state.terms}
+              onChange={(event) => dispatch({ type: 'terms', checked: event.target.checked })}
               required
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? `${id}-terms-message` : undefined}
@@ -431,13 +380,13 @@ export function SwapCreate({
         </div>
       </div>
 
-      {formError && (
+      {state.formError && (
         <p
           className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
           role="alert"
           data-testid="create-error"
         >
-          {formError}
+          {state.formError}
         </p>
       )}
 

@@ -7,29 +7,11 @@ import { Button } from '../ui/Button.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
-import { useMounted, useNow } from './hooks.ts';
+import { useMounted, useNow, useRevalidateEvery } from './hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapLinks, SwapSide } from './swap-page.server.ts';
-import { FINAL_STATUSES, MAIN_STATUSES, SIDE_STATUSES, type SwapStatus, type SwapView } from './types.ts';
-
-const POLL_MS = 3000;
-
-/** The later of two views of the same swap (the poll and the loader may race). */
-function newer(next: SwapView, current: SwapView): SwapView {
-  if (next.history.length !== current.history.length) {
-    return next.history.length > current.history.length ? next : current;
-  }
-  return Date.parse(next.updatedAt) >= Date.parse(current.updatedAt) ? next : current;
-}
-
-/** When the swap last reached a status, or null. */
-function reachedAt(swap: SwapView, status: SwapStatus): string | null {
-  for (let i = swap.history.length - 1; i >= 0; i--) {
-    const entry = swap.history[i];
-    if (entry?.status === status) return entry.at;
-  }
-  return swap.status === status ? swap.updatedAt : null;
-}
+import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
+import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
 
 /**
  * A time in the visitor's time zone. The server and the hydration render show UTC, so both
@@ -51,8 +33,8 @@ function Time({ at, lang }: { at: string; lang: Lang }) {
 
 /**
  * The swap page's live part: deposit instructions, amounts, the fixed-rate countdown, the status
- * timeline (polled every 3 s until a final status), explorer links and, with sandbox providers,
- * the deposit simulator.
+ * timeline (the route loader runs again every 3 s until a final status), explorer links and, with
+ * sandbox providers, the deposit simulator.
  */
 export function SwapStatusView({
   lang,
@@ -72,41 +54,26 @@ export function SwapStatusView({
   sandbox: boolean;
 }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const [swap, setSwap] = useState(loaded);
-  const [poll, setPoll] = useState(0);
+  const { revalidate } = useRevalidator();
+  // The loader's view of the swap, unless the sandbox's answer to a simulated deposit is newer.
+  const [simulated, setSimulated] = useState<SwapView | null>(null);
+  const swap = shownSwap(loaded, simulated);
 
-  useEffect(() => setSwap((current) => newer(loaded, current)), [loaded]);
-
+  // The route loader is the source: it runs again every 3 s until the swap reaches a final status.
   const final = FINAL_STATUSES.has(swap.status);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `poll` schedules the next check.
-  useEffect(() => {
-    if (final) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api<SwapView>(`/api/v1/swaps/${swap.id}`, { lang, signal: controller.signal })
-        .then((next) => setSwap((current) => newer(next, current)))
-        .catch(() => {})
-        .finally(() => {
-          if (!controller.signal.aborted) setPoll((n) => n + 1);
-        });
-    }, POLL_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [final, poll, swap.id, lang]);
+  useRevalidateEvery(POLL_MS, !final);
 
-  // Explorer links come from the loader: fetch them again once a transaction hash shows up.
-  // Once per new hash, so a network without an explorer cannot start a loop.
-  const missingLink = (!!swap.depositHash && !links.depositTx) || (!!swap.payoutHash && !links.payoutTx);
+  // Explorer links come from the loader: a hash it has not seen yet (in a simulated deposit's
+  // answer) asks for them at once. Once per new hash, so a network without an explorer cannot
+  // start a loop.
+  const linkMissing = missingLink(swap, links);
   const hashes = `${swap.depositHash ?? ''}|${swap.payoutHash ?? ''}`;
   const revalidatedFor = useRef('');
   useEffect(() => {
-    if (!missingLink || revalidatedFor.current === hashes) return;
+    if (!linkMissing || revalidatedFor.current === hashes) return;
     revalidatedFor.current = hashes;
-    void revalidator.revalidate();
-  }, [missingLink, hashes, revalidator]);
+    void revalidate();
+  }, [linkMissing, hashes, revalidate]);
 
   const fromCode = from.code.toUpperCase();
   const toCode = to.code.toUpperCase();
@@ -230,7 +197,7 @@ export function SwapStatusView({
         </section>
 
         {sandbox && waiting && (
-          <SimulateDeposit swap={swap} lang={lang} fromCode={fromCode} onDone={(next) => setSwap(next)} />
+          <SimulateDeposit swap={swap} lang={lang} fromCode={fromCode} onDone={setSimulated} />
         )}
       </div>
 
@@ -359,8 +326,7 @@ function TxLink({ href, hash, testId }: { href: string | null; hash: string; tes
 /** All the main statuses in order, the reached ones with their time, and any side exit after them. */
 function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
   const { t } = useTranslation();
-  const exits = SIDE_STATUSES.filter((status) => reachedAt(swap, status));
-  const exited = (SIDE_STATUSES as readonly SwapStatus[]).includes(swap.status) && swap.status !== 'hold';
+  const exits = sideExits(swap);
   return (
     <section aria-labelledby="timeline-heading" className="rounded-2xl bg-surface p-5 shadow-md">
       <h2 id="timeline-heading" className="text-lg font-semibold">
@@ -369,14 +335,7 @@ function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
       <ol className="mt-3 grid gap-0" data-testid="timeline">
         {MAIN_STATUSES.map((status) => {
           const at = reachedAt(swap, status);
-          const state =
-            swap.status === status && status !== 'finished'
-              ? 'current'
-              : at
-                ? 'done'
-                : exited
-                  ? 'skipped'
-                  : 'pending';
+          const state = stepState(swap, status);
           return (
             <li
               key={status}

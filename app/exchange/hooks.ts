@@ -1,79 +1,51 @@
 import { useEffect, useState } from 'react';
-import { ApiProblem, api, isAbort, NETWORK_ERROR } from '../lib/api-client.ts';
+import { useRevalidator } from 'react-router';
+import { repeatAfter } from '../lib/poll.ts';
+import { type ApiOptions, type ApiRequest, type ApiState, useApi } from '../lib/use-api.ts';
 import type { AddressCheck, PairInfo, Quote, QuoteRequest } from './types.ts';
 
-export type QuoteState =
-  | { status: 'idle'; quote: null; error: null }
-  | { status: 'loading'; quote: Quote | null; error: null }
-  | { status: 'ready'; quote: Quote; error: null }
-  | { status: 'error'; quote: null; error: ApiProblem };
+export type QuoteState = ApiState<Quote>;
 
-const IDLE: QuoteState = { status: 'idle', quote: null, error: null };
-
-function asProblem(error: unknown): ApiProblem {
-  return error instanceof ApiProblem ? error : new ApiProblem(0, NETWORK_ERROR, '');
+/** The quote call for a request (POST /api/v1/quotes); null asks for nothing. */
+export function quoteRequest(request: QuoteRequest | null): ApiRequest | null {
+  return request ? { path: '/api/v1/quotes', method: 'POST', body: request } : null;
 }
 
 /**
- * The live quote for a request: asked `delay` ms after the request last changed (POST
- * /api/v1/quotes), the previous request aborted. `null` asks for nothing. Changing `refresh`
- * asks again for the same request.
+ * The live quote for a request: asked `delay` ms after the request last changed, the previous
+ * request aborted. `null` asks for nothing. Changing `refresh` asks again for the same request;
+ * `events` hear each quote call start, succeed or fail.
  */
-export function useQuote(request: QuoteRequest | null, lang: string, delay: number, refresh = 0): QuoteState {
-  const [state, setState] = useState<QuoteState>(IDLE);
-  const key = request ? JSON.stringify(request) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `request`; `refresh` asks again.
-  useEffect(() => {
-    if (!request) {
-      setState(IDLE);
-      return;
-    }
-    const controller = new AbortController();
-    setState((previous) => ({ status: 'loading', quote: previous.quote, error: null }));
-    const timer = setTimeout(() => {
-      api<Quote>('/api/v1/quotes', { lang, method: 'POST', body: request, signal: controller.signal }).then(
-        (quote) => {
-          if (!controller.signal.aborted) setState({ status: 'ready', quote, error: null });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isAbort(error)) return;
-          setState({ status: 'error', quote: null, error: asProblem(error) });
-        },
-      );
-    }, delay);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key, lang, delay, refresh]);
-  return state;
+export function useQuote(
+  request: QuoteRequest | null,
+  lang: string,
+  delay: number,
+  refresh = 0,
+  events: Pick<ApiOptions<Quote>, 'onStart' | 'onSuccess' | 'onError'> = {},
+): QuoteState {
+  return useApi<Quote>(quoteRequest(request), lang, { delay, attempt: refresh, ...events });
+}
+
+export interface PairKey {
+  from: string;
+  fromNetwork: string;
+  to: string;
+  toNetwork: string;
+}
+
+/** The pair call (GET /api/v1/pairs/{from}/{to}?fromNetwork=…&toNetwork=…); null asks for nothing. */
+export function pairRequest(pair: PairKey | null): ApiRequest | null {
+  if (!pair) return null;
+  const search = new URLSearchParams({ fromNetwork: pair.fromNetwork, toNetwork: pair.toNetwork });
+  return {
+    path: `/api/v1/pairs/${encodeURIComponent(pair.from)}/${encodeURIComponent(pair.to)}?${search.toString()}`,
+  };
 }
 
 /** What GET /api/v1/pairs says about a pair (availability, fixed rate); null until it answers or on failure. */
-export function usePair(
-  pair: { from: string; fromNetwork: string; to: string; toNetwork: string } | null,
-  lang: string,
-): PairInfo | null {
-  const [info, setInfo] = useState<PairInfo | null>(null);
-  const key = pair ? `${pair.from}:${pair.fromNetwork}>${pair.to}:${pair.toNetwork}` : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `pair`.
-  useEffect(() => {
-    setInfo(null);
-    if (!pair) return;
-    const controller = new AbortController();
-    const search = new URLSearchParams({ fromNetwork: pair.fromNetwork, toNetwork: pair.toNetwork });
-    api<PairInfo>(
-      `/api/v1/pairs/${encodeURIComponent(pair.from)}/${encodeURIComponent(pair.to)}?${search.toString()}`,
-      { lang, signal: controller.signal },
-    ).then(
-      (answer) => {
-        if (!controller.signal.aborted) setInfo(answer);
-      },
-      () => {},
-    );
-    return () => controller.abort();
-  }, [key, lang]);
-  return info;
+export function usePair(pair: PairKey | null, lang: string): PairInfo | null {
+  const state = useApi<PairInfo>(pairRequest(pair), lang);
+  return state.status === 'ready' ? state.data : null;
 }
 
 export type AddressState =
@@ -83,49 +55,47 @@ export type AddressState =
   | { status: 'invalid'; reason?: string; memoValid?: boolean }
   | { status: 'unknown' };
 
+/** Ms between the last keystroke and the address check. */
+export const ADDRESS_CHECK_DELAY_MS = 400;
+
+/** The address check (GET /api/v1/addresses/validate?network=…&address=…[&memo=…]); an empty address is not checked. */
+export function addressRequest(network: string, address: string, memo: string): ApiRequest | null {
+  const trimmed = address.trim();
+  if (!trimmed) return null;
+  const search = new URLSearchParams({ network, address: trimmed });
+  const trimmedMemo = memo.trim();
+  if (trimmedMemo) search.set('memo', trimmedMemo);
+  return { path: `/api/v1/addresses/validate?${search.toString()}` };
+}
+
+/** The address field's state for where its check stands; a check that could not run is 'unknown'. */
+export function addressState(check: ApiState<AddressCheck>): AddressState {
+  switch (check.status) {
+    case 'idle':
+      return { status: 'idle' };
+    case 'loading':
+      return { status: 'checking' };
+    case 'error':
+      return { status: 'unknown' };
+    case 'ready': {
+      const answer = check.data;
+      const memoValid = answer.memoValid === undefined ? {} : { memoValid: answer.memoValid };
+      return answer.valid
+        ? { status: 'valid', ...memoValid }
+        : { status: 'invalid', ...(answer.reason ? { reason: answer.reason } : {}), ...memoValid };
+    }
+  }
+}
+
 /**
- * Live address validation (GET /api/v1/addresses/validate), 400 ms after the last keystroke, the
- * previous check aborted. An empty address is not checked.
+ * Live address validation, 400 ms after the last keystroke, the previous check aborted. An empty
+ * address is not checked.
  */
 export function useAddressCheck(network: string, address: string, memo: string, lang: string): AddressState {
-  const [state, setState] = useState<AddressState>({ status: 'idle' });
-  const trimmed = address.trim();
-  const trimmedMemo = memo.trim();
-  useEffect(() => {
-    if (!trimmed) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'checking' });
-    const timer = setTimeout(() => {
-      const search = new URLSearchParams({ network, address: trimmed });
-      if (trimmedMemo) search.set('memo', trimmedMemo);
-      api<AddressCheck>(`/api/v1/addresses/validate?${search.toString()}`, {
-        lang,
-        signal: controller.signal,
-      }).then(
-        (answer) => {
-          if (controller.signal.aborted) return;
-          const memoValid = answer.memoValid === undefined ? {} : { memoValid: answer.memoValid };
-          setState(
-            answer.valid
-              ? { status: 'valid', ...memoValid }
-              : { status: 'invalid', ...(answer.reason ? { reason: answer.reason } : {}), ...memoValid },
-          );
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isAbort(error)) return;
-          setState({ status: 'unknown' });
-        },
-      );
-    }, 400);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [network, trimmed, trimmedMemo, lang]);
-  return state;
+  const check = useApi<AddressCheck>(addressRequest(network, address, memo), lang, {
+    delay: ADDRESS_CHECK_DELAY_MS,
+  });
+  return addressState(check);
 }
 
 /** The current time, ticking every second while `active`. */
@@ -145,4 +115,16 @@ export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return mounted;
+}
+
+/**
+ * While `active`, the page's loaders run again `interval` ms after the previous revalidation
+ * ended (the router's revalidation: the route loader stays the one source of the page's data).
+ */
+export function useRevalidateEvery(interval: number, active: boolean): void {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    return repeatAfter(revalidate, interval);
+  }, [active, interval, revalidate]);
 }

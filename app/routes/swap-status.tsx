@@ -4,7 +4,11 @@ import { loadSwapPage, type SwapPageData } from '../exchange/swap-page.server.ts
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 
-/** /swap/{swapId}: resolves the page, then the swap (404 'Swap not found'). */
+/**
+ * /swap/{swapId}: resolves the page, then the swap (404 'Swap not found'). The page's live view
+ * (SwapStatusView) runs this loader again every 3 s through the router's revalidation until the
+ * swap reaches a final status.
+ */
 export function loader(args: LoaderFunctionArgs): Promise<SwapPageData> {
   return loadSwapPage(args);
 }

@@ -1,0 +1,91 @@
+import { cleanAmount, isPositiveAmount, typingAmount } from './format.ts';
+import type { PairKey } from './hooks.ts';
+import type { PairInfo, QuoteRequest, RateType, Side } from './types.ts';
+
+/** What the exchange form holds: the two sides, the amount as typed, the rate type chosen. */
+export interface ExchangeFormState {
+  from: Side | null;
+  to: Side | null;
+  amount: string;
+  rateType: RateType;
+  /** The pair (pairKey) whose quote refused a fixed rate: fixed is off for it. */
+  noFixedFor: string | null;
+}
+
+export type ExchangeFormAction =
+  | { type: 'chooseFrom'; side: Side }
+  | { type: 'chooseTo'; side: Side }
+  | { type: 'reverse' }
+  | { type: 'amount'; value: string }
+  | { type: 'rateType'; rateType: RateType }
+  | { type: 'fixedRateRefused'; pair: string };
+
+export function initialExchangeForm({
+  from,
+  to,
+  amount,
+  rateType,
+}: {
+  from: Side | null;
+  to: Side | null;
+  amount: string;
+  rateType: RateType;
+}): ExchangeFormState {
+  return { from, to, amount, rateType, noFixedFor: null };
+}
+
+export function sameAsset(a: Side | null, b: Side | null): boolean {
+  return !!a && !!b && a.coin.code === b.coin.code && a.network === b.network;
+}
+
+export function exchangeFormReducer(state: ExchangeFormState, action: ExchangeFormAction): ExchangeFormState {
+  switch (action.type) {
+    // Choosing the other side's asset exchanges the two sides.
+    case 'chooseFrom':
+      return { ...state, from: action.side, to: sameAsset(action.side, state.to) ? state.from : state.to };
+    case 'chooseTo':
+      return { ...state, to: action.side, from: sameAsset(action.side, state.from) ? state.to : state.from };
+    case 'reverse':
+      return { ...state, from: state.to, to: state.from };
+    case 'amount':
+      return { ...state, amount: typingAmount(action.value) };
+    case 'rateType':
+      return { ...state, rateType: action.rateType };
+    case 'fixedRateRefused':
+      return state.noFixedFor === action.pair ? state : { ...state, noFixedFor: action.pair };
+  }
+}
+
+/** The two sides with their networks, "btc:bitcoin>eth:ethereum"; '' while a side is missing. */
+export function pairKeyOf({ from, to }: Pick<ExchangeFormState, 'from' | 'to'>): string {
+  return from && to ? `${from.coin.code}:${from.network}>${to.coin.code}:${to.network}` : '';
+}
+
+/** The pair to ask about; null while a side is missing or both are the same asset. */
+export function pairOf({ from, to }: Pick<ExchangeFormState, 'from' | 'to'>): PairKey | null {
+  return from && to && !sameAsset(from, to)
+    ? { from: from.coin.code, fromNetwork: from.network, to: to.coin.code, toNetwork: to.network }
+    : null;
+}
+
+/** Whether the fixed rate can be chosen: not when the pair says no, nor after its quote refused it. */
+export function fixedAvailable(state: ExchangeFormState, pairInfo: PairInfo | null): boolean {
+  return pairInfo?.fixedRate !== false && state.noFixedFor !== pairKeyOf(state);
+}
+
+/** The rate type the quote uses: the chosen one, or float where fixed is not available. */
+export function effectiveRate(state: ExchangeFormState, pairInfo: PairInfo | null): RateType {
+  return fixedAvailable(state, pairInfo) ? state.rateType : 'float';
+}
+
+/** The quote to ask for; null without a pair or a valid amount. */
+export function quoteRequestOf(state: ExchangeFormState, pairInfo: PairInfo | null): QuoteRequest | null {
+  const pair = pairOf(state);
+  if (!pair || !isPositiveAmount(state.amount)) return null;
+  return { ...pair, amount: cleanAmount(state.amount), rateType: effectiveRate(state, pairInfo) };
+}
+
+/** True when the amount field shows an error: something typed that is not a positive amount. */
+export function amountInvalid(amount: string): boolean {
+  return amount.trim() !== '' && !isPositiveAmount(amount);
+}
