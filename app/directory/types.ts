@@ -1,3 +1,4 @@
+import type { MemoKind } from '../../core/address/networks.ts';
 import type { ChartPoint, ChartRange, CoinMarket } from '../../core/directory/directory.ts';
 
 export type { ChartPoint, ChartRange, CoinMarket };
@@ -33,7 +34,7 @@ export interface NetworkFacts {
   name: string;
   contract: string | null;
   confirmations: number;
-  memo: { name: string; required: boolean } | null;
+  memo: { name: string; kind: MemoKind; required: boolean } | null;
   /** The token contract on the network's explorer; null for a native coin or without an explorer. */
   explorer: string | null;
   min: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/react.tsx';
-import type { AddressState } from './hooks.ts';
+import type { AddressState } from './api-hooks.ts';
 import { addressReason } from './messages.ts';
 
 /**

@@ -16,7 +16,7 @@ import {
   quoteRequestOf,
 } from './exchange-form-state.ts';
 import { shortAmount } from './format.ts';
-import { usePair, useQuote } from './hooks.ts';
+import { usePair, useQuote } from './api-hooks.ts';
 import { problemText } from './messages.ts';
 import { type SwapQuery, swapSearch } from './query.ts';
 import type { RateType, Side } from './types.ts';

@@ -9,7 +9,7 @@ import { Button } from '../ui/Button.tsx';
 import { AddressField } from './AddressField.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
-import { useAddressCheck, useNow, useQuote } from './hooks.ts';
+import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapQuery } from './query.ts';
 import {
@@ -96,8 +96,8 @@ export function SwapCreate({
   const edit = (field: TextField) => (value: string) => dispatch({ type: 'edit', field, value });
   const applyPromo = () => dispatch({ type: 'applyPromo' });
 
-  const payoutMemoLabel = toNetwork?.memo ? memoLabel(t, toNetwork.memo.name) : '';
-  const refundMemoLabel = fromNetwork?.memo ? memoLabel(t, fromNetwork.memo.name) : '';
+  const payoutMemoLabel = toNetwork?.memo ? memoLabel(t, toNetwork.memo.kind) : '';
+  const refundMemoLabel = fromNetwork?.memo ? memoLabel(t, fromNetwork.memo.kind) : '';
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -7,7 +7,7 @@ import { Button } from '../ui/Button.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
-import { useMounted, useNow, useRevalidateEvery } from './hooks.ts';
+import { useMounted, useNow, useRevalidateEvery } from './api-hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapLinks, SwapSide } from './swap-page.server.ts';
 import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
@@ -81,7 +81,7 @@ export function SwapStatusView({
   const fixed = swap.rateType === 'fixed';
   const rateExpiresAt = fixed && swap.rateExpiresAt ? Date.parse(swap.rateExpiresAt) : null;
   const now = useNow(waiting && rateExpiresAt !== null);
-  const depositMemoName = from.memoName ? memoLabel(t, from.memoName) : t('exchange.memoNames.memo');
+  const depositMemoName = memoLabel(t, from.memoKind ?? 'memo');
 
   return (
     <div data-testid="swap-status" data-status={swap.status} className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -271,9 +271,7 @@ export function SwapStatusView({
             </div>
             {swap.payoutMemo && (
               <div>
-                <dt className="text-muted">
-                  {to.memoName ? memoLabel(t, to.memoName) : t('exchange.memoNames.memo')}
-                </dt>
+                <dt className="text-muted">{memoLabel(t, to.memoKind ?? 'memo')}</dt>
                 <dd className="break-all font-mono">{swap.payoutMemo}</dd>
               </div>
             )}

@@ -1,16 +1,10 @@
+import type { MemoKind } from '../../core/address/networks.ts';
 import type { TFunction } from '../i18n/i18n.ts';
 import type { ApiProblem } from '../lib/api-client.ts';
 
-const MEMO_KEYS: Record<string, string> = {
-  'Destination tag': 'destinationTag',
-  Memo: 'memo',
-  Comment: 'comment',
-};
-
-/** A network's memo name ("Destination tag") in the page language. */
-export function memoLabel(t: TFunction, name: string): string {
-  const key = MEMO_KEYS[name];
-  return key ? t(`exchange.memoNames.${key}`) : name;
+/** A network's memo ("Destination tag") named in the page language. */
+export function memoLabel(t: TFunction, kind: MemoKind): string {
+  return t(`exchange.memoNames.${kind}`);
 }
 
 /**

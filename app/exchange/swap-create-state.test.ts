@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../i18n/i18n.ts';
 import { ApiProblem } from '../lib/api-client.ts';
-import type { AddressState } from './hooks.ts';
+import type { AddressState } from './api-hooks.ts';
 import {
   AUTO_REFRESH_MS,
   fieldErrors,

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { MemoKind } from '../../core/address/networks.ts';
 import { type CatalogueAsset, coinIconUrl } from '../../core/catalogue/catalogue.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -12,7 +13,7 @@ export interface SwapSide {
   icon: string;
   network: string;
   networkName: string;
-  memoName: string | null;
+  memoKind: MemoKind | null;
 }
 
 export interface SwapLinks {
@@ -50,7 +51,7 @@ function sideOf(swap: SwapView, which: 'from' | 'to', asset: CatalogueAsset | nu
     icon: coinIconUrl(code),
     network,
     networkName: asset?.network.name ?? network,
-    memoName: asset?.network.memo?.name ?? null,
+    memoKind: asset?.network.memo?.kind ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { coinPage, loadCoinList } from '../directory/directory.server.ts';
 import { PriceChart } from '../directory/PriceChart.tsx';
 import { Block, Change, CoinName } from '../directory/parts.tsx';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
+import { memoLabel } from '../exchange/messages.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
@@ -179,7 +180,7 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
                   <td className="px-4 py-3">
                     {network.memo
                       ? t(network.memo.required ? 'directory.memo.required' : 'directory.memo.optional', {
-                          memo: network.memo.name,
+                          memo: memoLabel(t, network.memo.kind),
                         })
                       : t('directory.memo.none')}
                   </td>

@@ -5,6 +5,7 @@ import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.t
 import { comparePage, loadCompareList } from '../directory/directory.server.ts';
 import { PriceChart } from '../directory/PriceChart.tsx';
 import { Block, Change, CoinName } from '../directory/parts.tsx';
+import { memoLabel } from '../exchange/messages.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
@@ -89,8 +90,8 @@ function ComparePair({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
     {
       key: 'memo',
       label: t('directory.columns.memo'),
-      a: a.networks[0]?.memo ? a.networks[0].memo.name : t('directory.memo.none'),
-      b: b.networks[0]?.memo ? b.networks[0].memo.name : t('directory.memo.none'),
+      a: a.networks[0]?.memo ? memoLabel(t, a.networks[0].memo.kind) : t('directory.memo.none'),
+      b: b.networks[0]?.memo ? memoLabel(t, b.networks[0].memo.kind) : t('directory.memo.none'),
     },
     {
       key: 'fixedRate',

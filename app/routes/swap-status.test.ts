@@ -1,9 +1,8 @@
 import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueAsset } from '../../core/catalogue/catalogue.ts';
-import type { RequestState } from '../../core/services.ts';
 import type { SwapView } from '../exchange/types.ts';
-import { requestStateContext } from '../lib/request-context.ts';
+import { type RequestState, requestStateContext } from '../lib/request-context.ts';
 import { pageContext } from '../routing/page-loader.server.ts';
 import { loader } from './swap-status.tsx';
 
@@ -57,7 +56,7 @@ function args(swaps: Record<string, SwapView>, sandbox = true): LoaderFunctionAr
     catalogue: {
       asset: async (coin: string, network: string) =>
         coin === 'eth'
-          ? asset(coin, network, { memo: { name: 'Memo', required: false } })
+          ? asset(coin, network, { memo: { name: 'Memo', kind: 'memo', required: false } })
           : asset(coin, network),
     },
     sandbox,
@@ -82,9 +81,9 @@ describe('the swap page loader (the source the page refreshes from)', () => {
       icon: '/icons/coins/btc.svg',
       network: 'bitcoin',
       networkName: 'Bitcoin',
-      memoName: null,
+      memoKind: null,
     });
-    expect(data.to).toMatchObject({ code: 'eth', networkName: 'Ethereum', memoName: 'Memo' });
+    expect(data.to).toMatchObject({ code: 'eth', networkName: 'Ethereum', memoKind: 'memo' });
     expect(data.links).toEqual({
       depositTx: 'https://bitcoin.example/tx/abc123',
       payoutTx: null,

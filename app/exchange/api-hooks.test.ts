@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '../lib/api-client.ts';
-import { addressRequest, addressState, pairRequest, quoteRequest } from './hooks.ts';
+import { addressRequest, addressState, pairRequest, quoteRequest } from './api-hooks.ts';
 
 describe('quoteRequest', () => {
   it('posts the request to /api/v1/quotes, or asks nothing', () => {
