@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
-import { pageLanguage } from '../core/routing/paths.ts';
 import { createI18n, type Dictionaries } from './i18n/i18n.ts';
 import { I18nProvider } from './i18n/react.tsx';
 import { NonceContext } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
+import { requestLocationContext } from './routing/location.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +20,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
 
   const { services, nonce } = loadContext.get(requestStateContext);
-  const lang = pageLanguage(new URL(request.url).pathname);
+  const lang = loadContext.get(requestLocationContext).contentLang;
   const dictionaries: Dictionaries = {
     [DEFAULT_LANG]: services.dictionaries.get(DEFAULT_LANG),
     [lang]: services.dictionaries.get(lang),

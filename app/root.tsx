@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   useLocation,
-  useNavigation,
   useRouteLoaderData,
 } from 'react-router';
 import { useTranslation } from './i18n/react.tsx';
@@ -16,15 +15,14 @@ import { pageLanguage } from '../core/routing/paths.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
 import { i18nClient } from './i18n/client-instance.ts';
 import { loadLanguage } from './i18n/load-language.ts';
-import { PageLayout } from './layouts/PageLayout.tsx';
 import { useAnalytics } from './lib/analytics.ts';
 import { claimReload, watchBuild } from './lib/build-watcher.ts';
 import { useNonce } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
 import { IntentPrefetch } from './navigation/IntentPrefetch.tsx';
 import { NavigationScroll } from './navigation/NavigationScroll.tsx';
-import { useCurrentPage } from './routing/current-page.ts';
-import { LAYOUTS_WITHOUT_TRANSITION } from './routing/layouts.ts';
+import { usePage } from './routing/current-page.ts';
+import { locationMiddleware } from './routing/location.server.ts';
 import { maintenanceMiddleware } from './routing/maintenance-middleware.server.ts';
 import { pageMiddleware } from './routing/page-middleware.server.ts';
 import { pathRuleMiddleware } from './routing/path-rule-middleware.server.ts';
@@ -32,7 +30,7 @@ import { ErrorPage } from './shell/ErrorPage.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { siteLinks } from './shell/site-links.ts';
 
-export const middleware = [maintenanceMiddleware, pathRuleMiddleware, pageMiddleware];
+export const middleware = [locationMiddleware, maintenanceMiddleware, pathRuleMiddleware, pageMiddleware];
 
 /** Before a client navigation renders, the target page's dictionary is loaded (SPEC §4). */
 const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {
@@ -113,25 +111,14 @@ function useNewBuildReload(buildId: string | undefined) {
 export default function App() {
   // A dictionary that failed to load before hydration: English and the 500 page (SPEC §4).
   if (i18nClient.loadError) throw i18nClient.loadError;
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
   const root = useRouteLoaderData('root') as RootData | undefined;
   useNewBuildReload(root?.buildId);
-  const current = useCurrentPage();
-  useAnalytics(root?.gtmId, current?.page);
-  const layout = current?.layout ?? 'default';
-  const fade = !LAYOUTS_WITHOUT_TRANSITION.has(layout);
+  const { page, layout } = usePage();
+  useAnalytics(root?.gtmId, page ?? undefined);
+  // The page's frame and transition come from its layout route (app/layouts/LayoutRoute.tsx).
   return (
     <Shell layout={layout} root={root}>
-      <div
-        key={pathname}
-        data-transition={fade ? 'fade' : 'none'}
-        data-phase={fade && navigation.state === 'loading' ? 'out' : 'in'}
-      >
-        <PageLayout name={layout}>
-          <Outlet />
-        </PageLayout>
-      </div>
+      <Outlet />
     </Shell>
   );
 }

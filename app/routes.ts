@@ -1,5 +1,5 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
-import { NOT_FOUND_ROUTE_ID } from './routing/layouts.ts';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { type LayoutName, layoutRouteId, NOT_FOUND_ROUTE_ID } from './routing/layouts.ts';
 import { COMPILED_PAGES } from './routing/match.ts';
 
 /**
@@ -12,27 +12,49 @@ import { COMPILED_PAGES } from './routing/match.ts';
  * `/:lang/faq` for `/blog/faq`), the first declared wins, and a first segment that is a page's own
  * word is never a language. Pages whose patterns share a React Router path (`/coin/page-{page}` and
  * `/coin/{coin}`) share one route; app/routes.test.ts checks every page lands on its own module.
+ *
+ * Each layout of SPEC §2 is a layout route (app/layouts/LayoutRoute.tsx: the frame and the page
+ * transition) around the pages that use it. Where two pages of different layouts share a router
+ * path (`/coin/page-{page}` in `coins`, `/coin/{coin}` in `default`), the route sits in the first
+ * page's layout route and the layout route frames each request in its resolved page's layout.
  */
-export function routerShapes(): Map<string, string> {
-  const shapes = new Map<string, string>();
+export function routerShapes(): Map<string, { file: string; layout: LayoutName }> {
+  const shapes = new Map<string, { file: string; layout: LayoutName }>();
   for (const { routerPath, page } of COMPILED_PAGES) {
-    const file = shapes.get(routerPath);
-    if (file && file !== page.file) {
+    const shape = shapes.get(routerPath);
+    if (shape && shape.file !== page.file) {
       throw new Error(`Pages sharing the router path ${routerPath} must share a route module`);
     }
-    shapes.set(routerPath, page.file);
+    if (!shape) shapes.set(routerPath, { file: page.file, layout: page.layout });
   }
   return shapes;
 }
 
 const shapes = [...routerShapes()];
+const layouts = [...new Set(shapes.map(([, shape]) => shape.layout))];
 
+/**
+ * The layout routes twice: first those of the unprefixed (English) pages, then those of the
+ * `:lang` pages, so that every unprefixed route is declared before every prefixed one.
+ */
 export default [
-  ...shapes.map(([path, file]) =>
-    path === '/' ? index(file, { id: 'en/' }) : route(path.slice(1), file, { id: `en${path}` }),
+  ...layouts.map((name) =>
+    layout('layouts/LayoutRoute.tsx', { id: layoutRouteId(name, 'en') }, [
+      ...shapes
+        .filter(([, shape]) => shape.layout === name)
+        .map(([path, { file }]) =>
+          path === '/' ? index(file, { id: 'en/' }) : route(path.slice(1), file, { id: `en${path}` }),
+        ),
+    ]),
   ),
-  ...shapes.map(([path, file]) =>
-    route(path === '/' ? ':lang' : `:lang${path}`, file, { id: `lang${path}` }),
+  ...layouts.map((name) =>
+    layout('layouts/LayoutRoute.tsx', { id: layoutRouteId(name, 'lang') }, [
+      ...shapes
+        .filter(([, shape]) => shape.layout === name)
+        .map(([path, { file }]) =>
+          route(path === '/' ? ':lang' : `:lang${path}`, file, { id: `lang${path}` }),
+        ),
+    ]),
   ),
   route('*', 'routes/not-found.tsx', { id: NOT_FOUND_ROUTE_ID }),
 ] satisfies RouteConfig;

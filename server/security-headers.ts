@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { splitLanguage } from '../core/routing/paths.ts';
+import { splitLanguage, visiblePathname } from '../core/routing/paths.ts';
 
 /** Widget pages are made to be embedded by partners; every other page refuses framing. */
 export function isWidgetPath(pathname: string): boolean {
-  const { path } = splitLanguage(pathname.replace(/\.data$/, ''));
+  const { path } = splitLanguage(visiblePathname(pathname));
   return path === '/widget' || path === '/v2/widget';
 }
 

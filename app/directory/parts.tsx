@@ -2,10 +2,10 @@ import './english.ts';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { formatChange } from '../../core/i18n/format.ts';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { CoinIcon } from '../exchange/CoinIcon.tsx';
 import { useTranslation } from '../i18n/react.tsx';
+import { useLang } from '../routing/page-location.ts';
 import { PageLinks } from '../ui/PageLinks.tsx';
 import type { CoinSummary, Pagination } from './types.ts';
 
@@ -23,7 +23,8 @@ export function CoinName({ coin, size = 28 }: { coin: CoinSummary; size?: number
 }
 
 /** A change in percent, its direction in the sign and an arrow as well as in the colour. */
-export function Change({ value, lang }: { value: number | null; lang: Lang }) {
+export function Change({ value }: { value: number | null }) {
+  const lang = useLang();
   const tone = value === null || value === 0 ? 'text-muted' : value > 0 ? 'text-green-700' : 'text-red-700';
   const arrow = value === null || value === 0 ? '' : value > 0 ? '▲ ' : '▼ ';
   return (
@@ -72,15 +73,8 @@ export function listPagePath(firstPage: string, page: number): string {
 }
 
 /** Page links of a directory list: `/…/page-{n}` after the first. */
-export function Pager({
-  lang,
-  firstPage,
-  pagination,
-}: {
-  lang: Lang;
-  firstPage: string;
-  pagination: Pagination;
-}) {
+export function Pager({ firstPage, pagination }: { firstPage: string; pagination: Pagination }) {
+  const lang = useLang();
   const search = pagination.query ? `?q=${encodeURIComponent(pagination.query)}` : '';
   return (
     <PageLinks
@@ -93,18 +87,17 @@ export function Pager({
 
 /** A GET search form: works without JavaScript, and as a client navigation with it. */
 export function SearchBox({
-  lang,
   action,
   query,
   label,
   placeholder,
 }: {
-  lang: Lang;
   action: string;
   query: string;
   label: string;
   placeholder: string;
 }) {
+  const lang = useLang();
   const { t } = useTranslation();
   return (
     <Form method="get" action={localizePath(lang, action)} role="search" className="flex max-w-xl gap-2">

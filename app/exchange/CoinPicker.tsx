@@ -14,14 +14,12 @@ const CoinPickerDialog = lazy(() => loadDialog().then((module) => ({ default: mo
  * searchable list (app/exchange/CoinPickerDialog.tsx).
  */
 export function CoinPicker({
-  lang,
   side,
   label,
   title,
   testId,
   onChange,
 }: {
-  lang: string;
   side: Side | null;
   /** What this side is, e.g. "You send". */
   label: string;
@@ -75,7 +73,6 @@ export function CoinPicker({
       {mounted && (
         <Suspense fallback={null}>
           <CoinPickerDialog
-            lang={lang}
             side={side}
             title={title}
             testId={testId}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem } from '../lib/api-client.ts';
+import { useLang } from '../routing/page-location.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { loadCoins, searchCoins } from './coins.ts';
 import type { Coin, Side } from './types.ts';
@@ -19,7 +20,6 @@ const LOADING: ListState = { status: 'loading' };
  * choose another one. Its code loads with the first open (app/exchange/CoinPicker.tsx).
  */
 export function CoinPickerDialog({
-  lang,
   side,
   title,
   testId,
@@ -27,7 +27,6 @@ export function CoinPickerDialog({
   onChange,
   onClose,
 }: {
-  lang: string;
   side: Side | null;
   title: string;
   testId: string;
@@ -36,6 +35,7 @@ export function CoinPickerDialog({
   onChange: (side: Side) => void;
   onClose: () => void;
 }) {
+  const lang = useLang();
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);

@@ -1,9 +1,10 @@
 import { useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
+import { usePair, useQuote } from './api-hooks.ts';
 import { CoinPicker } from './CoinPicker.tsx';
 import {
   amountInvalid,
@@ -16,7 +17,6 @@ import {
   quoteRequestOf,
 } from './exchange-form-state.ts';
 import { shortAmount } from './format.ts';
-import { usePair, useQuote } from './api-hooks.ts';
 import { problemText } from './messages.ts';
 import { type SwapQuery, swapSearch } from './query.ts';
 import type { RateType, Side } from './types.ts';
@@ -28,14 +28,12 @@ const QUOTE_DELAY_MS = 400;
  * and the button that opens the swap step (/swap?from=…&to=…&amount=…&rate=…).
  */
 export function ExchangeForm({
-  lang,
   from: initialFrom,
   to: initialTo,
   amount: initialAmount = '0.1',
   rateType: initialRate = 'float',
   onProceed,
 }: {
-  lang: Lang;
   from: Side | null;
   to: Side | null;
   amount?: string;
@@ -43,6 +41,7 @@ export function ExchangeForm({
   /** What proceeding does; by default it opens the swap step on /swap. */
   onProceed?: (query: SwapQuery) => void;
 }) {
+  const lang = useLang();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
@@ -111,7 +110,6 @@ export function ExchangeForm({
             className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 text-xl font-semibold focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
           />
           <CoinPicker
-            lang={lang}
             side={from}
             label={t('exchange.form.send')}
             title={t('exchange.picker.titleFrom')}
@@ -155,7 +153,6 @@ export function ExchangeForm({
             {shown ? `${shown.rateType === 'fixed' ? '' : '≈ '}${shown.amountTo}` : '—'}
           </output>
           <CoinPicker
-            lang={lang}
             side={to}
             label={t('exchange.form.receive')}
             title={t('exchange.picker.titleTo')}

@@ -1,15 +1,15 @@
 import { useEffect, useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { Trans, useTranslation } from '../i18n/react.tsx';
 import { api, idempotencyKey } from '../lib/api-client.ts';
 import { asProblem } from '../lib/use-api.ts';
+import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import { AddressField } from './AddressField.tsx';
+import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
-import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapQuery } from './query.ts';
 import {
@@ -31,18 +31,17 @@ import { networkOf, type QuoteRequest, type Side, type SwapView } from './types.
  * code, the terms and the Create button. A created swap opens its page.
  */
 export function SwapCreate({
-  lang,
   from,
   to,
   step,
   onEdit,
 }: {
-  lang: Lang;
   from: Side;
   to: Side;
   step: SwapQuery;
   onEdit: () => void;
 }) {
+  const lang = useLang();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api } from '../lib/api-client.ts';
+import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
+import { useMounted, useNow, useRevalidateEvery } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
-import { useMounted, useNow, useRevalidateEvery } from './api-hooks.ts';
 import { memoLabel, problemText } from './messages.ts';
 import type { SwapLinks, SwapSide } from './swap-page.server.ts';
 import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
@@ -17,7 +17,8 @@ import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
  * A time in the visitor's time zone. The server and the hydration render show UTC, so both
  * renders agree; the local time replaces it once the page runs.
  */
-function Time({ at, lang }: { at: string; lang: Lang }) {
+function Time({ at }: { at: string }) {
+  const lang = useLang();
   const mounted = useMounted();
   const format = new Intl.DateTimeFormat(lang, {
     day: 'numeric',
@@ -37,7 +38,6 @@ function Time({ at, lang }: { at: string; lang: Lang }) {
  * sandbox providers, the deposit simulator.
  */
 export function SwapStatusView({
-  lang,
   swap: loaded,
   from,
   to,
@@ -45,7 +45,6 @@ export function SwapStatusView({
   qrSvg,
   sandbox,
 }: {
-  lang: Lang;
   swap: SwapView;
   from: SwapSide;
   to: SwapSide;
@@ -196,9 +195,7 @@ export function SwapStatusView({
           )}
         </section>
 
-        {sandbox && waiting && (
-          <SimulateDeposit swap={swap} lang={lang} fromCode={fromCode} onDone={setSimulated} />
-        )}
+        {sandbox && waiting && <SimulateDeposit swap={swap} fromCode={fromCode} onDone={setSimulated} />}
       </div>
 
       <div className="grid content-start gap-6">
@@ -229,7 +226,7 @@ export function SwapStatusView({
           <p className="mt-3 text-sm text-muted">{t(`exchange.rate.${swap.rateType}`)}</p>
         </section>
 
-        <Timeline swap={swap} lang={lang} />
+        <Timeline swap={swap} />
 
         <section aria-labelledby="details-heading" className="rounded-2xl bg-surface p-5 shadow-md">
           <h2 id="details-heading" className="text-lg font-semibold">
@@ -248,7 +245,7 @@ export function SwapStatusView({
             <div>
               <dt className="text-muted">{t('swapStatus.details.created')}</dt>
               <dd>
-                <Time at={swap.createdAt} lang={lang} />
+                <Time at={swap.createdAt} />
               </dd>
             </div>
             <div>
@@ -322,7 +319,7 @@ function TxLink({ href, hash, testId }: { href: string | null; hash: string; tes
 }
 
 /** All the main statuses in order, the reached ones with their time, and any side exit after them. */
-function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
+function Timeline({ swap }: { swap: SwapView }) {
   const { t } = useTranslation();
   const exits = sideExits(swap);
   return (
@@ -361,7 +358,7 @@ function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
                 </span>
                 {at && (
                   <span className="text-xs text-muted">
-                    <Time at={at} lang={lang} />
+                    <Time at={at} />
                   </span>
                 )}
               </span>
@@ -387,7 +384,7 @@ function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
                 <p>{t(`swapStatus.statuses.${status}.description`)}</p>
                 {at && (
                   <p className="text-xs opacity-80">
-                    <Time at={at} lang={lang} />
+                    <Time at={at} />
                   </p>
                 )}
               </li>
@@ -402,15 +399,14 @@ function Timeline({ swap, lang }: { swap: SwapView; lang: Lang }) {
 /** Sandbox only: pretends the visitor paid, with the expected amount or any other. */
 function SimulateDeposit({
   swap,
-  lang,
   fromCode,
   onDone,
 }: {
   swap: SwapView;
-  lang: Lang;
   fromCode: string;
   onDone: (swap: SwapView) => void;
 }) {
+  const lang = useLang();
   const { t } = useTranslation();
   const id = useId();
   const [amount, setAmount] = useState(swap.amountFrom);

@@ -1,5 +1,5 @@
-import { cleanAmount, isPositiveAmount, typingAmount } from './format.ts';
 import type { PairKey } from './api-hooks.ts';
+import { cleanAmount, isPositiveAmount, typingAmount } from './format.ts';
 import type { PairInfo, QuoteRequest, RateType, Side } from './types.ts';
 
 /** What the exchange form holds: the two sides, the amount as typed, the rate type chosen. */

@@ -1,7 +1,7 @@
 import type { TFunction } from '../i18n/i18n.ts';
 import type { ApiProblem } from '../lib/api-client.ts';
-import { isZero } from './format.ts';
 import type { AddressState } from './api-hooks.ts';
+import { isZero } from './format.ts';
 import { addressReason } from './messages.ts';
 import type { Quote } from './types.ts';
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { useLang } from '../routing/page-location.ts';
 import { HOME_FACTS } from './facts.ts';
 
 /**
@@ -10,7 +10,8 @@ import { HOME_FACTS } from './facts.ts';
  * terms, each with a one-sentence explanation and, where a page covers it, a link to that page.
  * Server-rendered markup only: no state, no effects.
  */
-export function HomeFacts({ lang }: { lang: Lang }) {
+export function HomeFacts() {
+  const lang = useLang();
   const { t } = useTranslation();
   const headingId = useId();
   return (

@@ -9,8 +9,9 @@ export type TFunction = (key: string, values?: TranslateValues) => string;
 /**
  * The site's translations (SPEC §4): dictionaries by language, the active language, and `t` with
  * `{{name}}` placeholders and English as the fallback — the same lookup the server uses for API
- * messages. Our own small runtime instead of i18next: the site needs no plurals, contexts or
- * namespaces, and it saves some 17 KB of gzipped JavaScript on every page (docs/decisions/005).
+ * messages, plural forms by `Intl.PluralRules`. Our own small runtime instead of i18next: the site
+ * needs no contexts or namespaces, and it saves some 17 KB of gzipped JavaScript on every page
+ * (docs/decisions/005).
  */
 export class I18n {
   #language: Lang;

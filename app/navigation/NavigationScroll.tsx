@@ -5,7 +5,7 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router';
-import { useCurrentPage } from '../routing/current-page.ts';
+import { usePage } from '../routing/current-page.ts';
 import { ANCHOR_SELECTOR, decideScroll } from './scroll.ts';
 
 const STORAGE_KEY = 'swapgate-scroll-positions';
@@ -29,7 +29,7 @@ function hashTarget(hash: string): Element | null {
 export function NavigationScroll() {
   // Decided once per location, with the layout shown there.
   const shownLayout = useRef<string>('default');
-  shownLayout.current = useCurrentPage()?.layout ?? 'default';
+  shownLayout.current = usePage().layout;
   const router = useContext(DataRouterContext)?.router;
   const state = useContext(DataRouterStateContext);
   const location = useLocation();

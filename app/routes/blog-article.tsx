@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { formatDay } from '../../core/i18n/format.ts';
 import { imageUrl } from '../../core/images/protocol.ts';
 import { loadBlogArticle } from '../blog/blog.server.ts';
@@ -49,7 +49,6 @@ function Neighbour({
 export default function BlogArticle() {
   const { article, related, previous, next, form } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
   const baseUrl = root?.baseUrl ?? '';
   const url = `${baseUrl}/blog/${article.slug}/`;
@@ -72,7 +71,6 @@ export default function BlogArticle() {
       <PageHead
         title={`${article.title} | ${t('blog.feed.title')}`}
         description={article.excerpt}
-        pathname={pathname}
         type="article"
         image={image}
       />
@@ -110,7 +108,6 @@ export default function BlogArticle() {
         }}
       />
       <Breadcrumbs
-        lang="en"
         trail={[
           { name: t('blog.home'), path: '/blog/' },
           { name: article.title, path: `/blog/${article.slug}/` },
@@ -231,7 +228,7 @@ export default function BlogArticle() {
             </h2>
             <p className="mt-2 text-muted">{t('blog.article.ctaText')}</p>
           </div>
-          <ExchangeForm lang="en" from={form.from} to={form.to} />
+          <ExchangeForm from={form.from} to={form.to} />
         </div>
       </section>
       {related.length > 0 ? (

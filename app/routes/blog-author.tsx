@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { loadBlogAuthor } from '../blog/blog.server.ts';
 import { ArticleGrid, AuthorCard, BlogNav, BlogPager } from '../blog/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -14,7 +14,6 @@ export function loader(args: LoaderFunctionArgs) {
 export default function BlogAuthor() {
   const { author, articles, pagination } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
   const baseUrl = root?.baseUrl ?? '';
   const names = { name: author.name, role: author.role };
@@ -24,11 +23,7 @@ export default function BlogAuthor() {
       : t('blog.author.title', names);
   return (
     <section data-page="blog-author" data-author={author.slug}>
-      <PageHead
-        title={title}
-        description={t('blog.author.description', { ...names, bio: author.bio })}
-        pathname={pathname}
-      />
+      <PageHead title={title} description={t('blog.author.description', { ...names, bio: author.bio })} />
       <JsonLd
         data={{
           '@context': 'https://schema.org',
@@ -46,7 +41,6 @@ export default function BlogAuthor() {
         }}
       />
       <Breadcrumbs
-        lang="en"
         trail={[
           { name: t('blog.home'), path: '/blog/' },
           { name: t('blog.authors.heading'), path: '/blog/authors/' },

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadBlogAuthors } from '../blog/blog.server.ts';
 import { AuthorCard, BlogNav } from '../blog/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -13,16 +13,10 @@ export function loader(args: LoaderFunctionArgs) {
 export default function BlogAuthors() {
   const { authors } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <section data-page="blog-authors">
-      <PageHead
-        title={t('blog.authors.title')}
-        description={t('blog.authors.description')}
-        pathname={pathname}
-      />
+      <PageHead title={t('blog.authors.title')} description={t('blog.authors.description')} />
       <Breadcrumbs
-        lang="en"
         trail={[
           { name: t('blog.home'), path: '/blog/' },
           { name: t('blog.authors.heading'), path: '/blog/authors/' },

@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadBlogSearch } from '../blog/blog.server.ts';
 import { ArticleMeta, BlogNav, BlogPager, BlogSearchForm, TagLinks } from '../blog/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -16,7 +16,6 @@ export function loader(args: LoaderFunctionArgs) {
 export default function BlogSearch() {
   const { query, hits, tags, pagination } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const title = !query
     ? t('blog.search.title')
     : pagination.page > 1
@@ -25,14 +24,8 @@ export default function BlogSearch() {
   return (
     <section data-page="blog-search">
       {/* Result pages are not for search engines; the empty search page is. */}
-      <PageHead
-        title={title}
-        description={t('blog.search.description')}
-        pathname={pathname}
-        noindex={query !== ''}
-      />
+      <PageHead title={title} description={t('blog.search.description')} noindex={query !== ''} />
       <Breadcrumbs
-        lang="en"
         trail={[
           { name: t('blog.home'), path: '/blog/' },
           { name: t('blog.search.heading'), path: '/blog/search/' },

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { loadBlogTag } from '../blog/blog.server.ts';
 import { ArticleGrid, BlogNav, BlogPager } from '../blog/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -14,7 +14,6 @@ export function loader(args: LoaderFunctionArgs) {
 export default function BlogTag() {
   const { tag, articles, pagination } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
   const title =
     pagination.page > 1
@@ -22,11 +21,7 @@ export default function BlogTag() {
       : t('blog.tag.title', { name: tag.name });
   return (
     <section data-page="blog-tag" data-tag={tag.slug}>
-      <PageHead
-        title={title}
-        description={t('blog.tag.description', { description: tag.description })}
-        pathname={pathname}
-      />
+      <PageHead title={title} description={t('blog.tag.description', { description: tag.description })} />
       <JsonLd
         data={{
           '@context': 'https://schema.org',
@@ -38,7 +33,6 @@ export default function BlogTag() {
         }}
       />
       <Breadcrumbs
-        lang="en"
         trail={[
           { name: t('blog.home'), path: '/blog/' },
           { name: t('blog.tags.heading'), path: '/blog/tag/' },

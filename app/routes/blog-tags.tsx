@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadBlogTags } from '../blog/blog.server.ts';
 import { BlogNav } from '../blog/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -13,12 +13,10 @@ export function loader(args: LoaderFunctionArgs) {
 export default function BlogTags() {
   const { tags } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <section data-page="blog-tags">
-      <PageHead title={t('blog.tags.title')} description={t('blog.tags.description')} pathname={pathname} />
+      <PageHead title={t('blog.tags.title')} description={t('blog.tags.description')} />
       <Breadcrumbs
-        lang="en"
         trail={[
           { name: t('blog.home'), path: '/blog/' },
           { name: t('blog.tags.heading'), path: '/blog/tag/' },

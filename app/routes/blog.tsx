@@ -30,7 +30,6 @@ export default function BlogIndex() {
             ? t('blog.index.description')
             : t('blog.index.descriptionPage', { page: pagination.page, pages: pagination.pages })
         }
-        pathname={pathname}
       />
       <JsonLd
         data={{
@@ -50,7 +49,6 @@ export default function BlogIndex() {
         }}
       />
       <Breadcrumbs
-        lang="en"
         trail={
           first
             ? [{ name: t('blog.home'), path: '/blog/' }]

@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatAmount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.ts';
@@ -41,7 +41,6 @@ export default function CoinPageRoute() {
 function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
   const { lang, coin, rank, market, charts, networks, partners, comparisons, form } = data;
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const code = coin.code.toUpperCase();
   const names = { coin: coin.name, code };
   const title = t('directory.coin.title', names);
@@ -70,7 +69,6 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
       <PageHead
         title={`${title} | ${t('site.name')}`}
         description={t('directory.coin.description', { ...names, price: formatUsd(market.usd, lang) })}
-        pathname={pathname}
       />
       <JsonLd
         data={{
@@ -84,7 +82,6 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
         }}
       />
       <Breadcrumbs
-        lang={lang}
         trail={[
           { name: t('pages.coins.title'), path: '/coin' },
           { name: coin.name, path: `/coin/${coin.code}` },
@@ -100,7 +97,7 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
             <span className="text-3xl font-bold tabular-nums" data-testid="coin-price">
               {formatUsd(market.usd, lang)}
             </span>
-            <Change value={market.change24h} lang={lang} />
+            <Change value={market.change24h} />
           </p>
           <dl className="mt-4 grid max-w-md grid-cols-3 gap-3 text-sm">
             {(
@@ -113,7 +110,7 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
               <div key={key} className="rounded-lg bg-canvas p-3">
                 <dt className="text-muted">{t(`directory.columns.${key}`)}</dt>
                 <dd className="mt-1 font-semibold">
-                  <Change value={value} lang={lang} />
+                  <Change value={value} />
                 </dd>
               </div>
             ))}
@@ -144,7 +141,7 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
         </div>
         <aside className="min-w-0">
           <h2 className="sr-only">{t('directory.coin.swapTitle', names)}</h2>
-          <ExchangeForm lang={lang} from={form.from} to={form.to} />
+          <ExchangeForm from={form.from} to={form.to} />
         </aside>
       </div>
 

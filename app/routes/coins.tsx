@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatCount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { loadCoinList } from '../directory/directory.server.ts';
@@ -21,7 +21,6 @@ export default function Coins() {
 export function CoinsView({ data }: { data: Awaited<ReturnType<typeof loadCoinList>> }) {
   const { lang, rows, pagination } = data;
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const title =
     pagination.page > 1 ? t('directory.coins.titlePage', { page: pagination.page }) : t('pages.coins.title');
   return (
@@ -32,15 +31,13 @@ export function CoinsView({ data }: { data: Awaited<ReturnType<typeof loadCoinLi
           count: formatCount(pagination.total, lang),
           page: pagination.page,
         })}
-        pathname={pathname}
         noindex={pagination.query !== ''}
       />
-      <Breadcrumbs lang={lang} trail={[{ name: t('pages.coins.title'), path: FIRST_PAGE }]} />
+      <Breadcrumbs trail={[{ name: t('pages.coins.title'), path: FIRST_PAGE }]} />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-3 max-w-3xl text-muted">{t('pages.coins.description')}</p>
       <div className="mt-6">
         <SearchBox
-          lang={lang}
           action={FIRST_PAGE}
           query={pagination.query}
           label={t('directory.coins.searchLabel')}
@@ -89,7 +86,7 @@ export function CoinsView({ data }: { data: Awaited<ReturnType<typeof loadCoinLi
                     {formatUsd(coin.market.usd, lang)}
                   </td>
                   <td className="px-4 py-3 text-right">
-                    <Change value={coin.market.change24h} lang={lang} />
+                    <Change value={coin.market.change24h} />
                   </td>
                   <td className="px-4 py-3">
                     <Sparkline
@@ -123,7 +120,7 @@ export function CoinsView({ data }: { data: Awaited<ReturnType<typeof loadCoinLi
           </table>
         </div>
       )}
-      <Pager lang={lang} firstPage={FIRST_PAGE} pagination={pagination} />
+      <Pager firstPage={FIRST_PAGE} pagination={pagination} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatAmount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.ts';
@@ -40,7 +40,6 @@ export default function ComparePairRoute() {
 function ComparePair({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
   const { lang, a, b, rate, fixedRate, available, others } = data;
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const names = { a: a.name, b: b.name, aCode: a.code.toUpperCase(), bCode: b.code.toUpperCase() };
   const title = t('directory.comparePair.title', names);
   const rows: { key: string; label: string; a: React.ReactNode; b: React.ReactNode }[] = [
@@ -53,20 +52,20 @@ function ComparePair({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
     {
       key: 'change24h',
       label: t('directory.columns.change24h'),
-      a: <Change value={a.market.change24h} lang={lang} />,
-      b: <Change value={b.market.change24h} lang={lang} />,
+      a: <Change value={a.market.change24h} />,
+      b: <Change value={b.market.change24h} />,
     },
     {
       key: 'change7d',
       label: t('directory.columns.change7d'),
-      a: <Change value={a.market.change7d} lang={lang} />,
-      b: <Change value={b.market.change7d} lang={lang} />,
+      a: <Change value={a.market.change7d} />,
+      b: <Change value={b.market.change7d} />,
     },
     {
       key: 'change30d',
       label: t('directory.columns.change30d'),
-      a: <Change value={a.market.change30d} lang={lang} />,
-      b: <Change value={b.market.change30d} lang={lang} />,
+      a: <Change value={a.market.change30d} />,
+      b: <Change value={b.market.change30d} />,
     },
     { key: 'rank', label: t('directory.columns.rank'), a: `#${a.rank}`, b: `#${b.rank}` },
     {
@@ -105,10 +104,8 @@ function ComparePair({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
       <PageHead
         title={`${title} | ${t('site.name')}`}
         description={t('directory.comparePair.description', names)}
-        pathname={pathname}
       />
       <Breadcrumbs
-        lang={lang}
         trail={[
           { name: t('pages.compare.title'), path: '/compare' },
           { name: `${names.aCode} vs ${names.bCode}`, path: `/compare/${a.code}-vs-${b.code}` },

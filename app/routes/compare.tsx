@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatCount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { loadCompareList } from '../directory/directory.server.ts';
@@ -21,7 +21,6 @@ export default function Compare() {
 export function CompareView({ data }: { data: Awaited<ReturnType<typeof loadCompareList>> }) {
   const { lang, rows, pagination } = data;
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const title =
     pagination.page > 1
       ? t('directory.compare.titlePage', { page: pagination.page })
@@ -34,9 +33,8 @@ export function CompareView({ data }: { data: Awaited<ReturnType<typeof loadComp
           count: formatCount(pagination.total, lang),
           page: pagination.page,
         })}
-        pathname={pathname}
       />
-      <Breadcrumbs lang={lang} trail={[{ name: t('pages.compare.title'), path: FIRST_PAGE }]} />
+      <Breadcrumbs trail={[{ name: t('pages.compare.title'), path: FIRST_PAGE }]} />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-3 max-w-3xl text-muted">{t('pages.compare.description')}</p>
       <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="compare-list">
@@ -54,17 +52,17 @@ export function CompareView({ data }: { data: Awaited<ReturnType<typeof loadComp
               </span>
               <span className="mt-3 flex justify-between gap-2 text-sm tabular-nums">
                 <span>
-                  {formatUsd(a.market.usd, lang)} <Change value={a.market.change24h} lang={lang} />
+                  {formatUsd(a.market.usd, lang)} <Change value={a.market.change24h} />
                 </span>
                 <span className="text-right">
-                  {formatUsd(b.market.usd, lang)} <Change value={b.market.change24h} lang={lang} />
+                  {formatUsd(b.market.usd, lang)} <Change value={b.market.change24h} />
                 </span>
               </span>
             </Link>
           </li>
         ))}
       </ul>
-      <Pager lang={lang} firstPage={FIRST_PAGE} pagination={pagination} />
+      <Pager firstPage={FIRST_PAGE} pagination={pagination} />
     </section>
   );
 }

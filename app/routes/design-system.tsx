@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -46,7 +46,6 @@ function ruleStatus(value: string, test: (value: string) => boolean): Validation
 export default function DesignSystem() {
   const { lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const [password, setPassword] = useState('');
   const [drawer, setDrawer] = useState<DrawerName | null>(null);
   const [lastClose, setLastClose] = useState<DrawerCloseReason | 'action' | null>(null);
@@ -58,11 +57,7 @@ export default function DesignSystem() {
 
   return (
     <article data-page="design-system" data-testid="design-system">
-      <PageHead
-        title={`${title} | ${t('site.name')}`}
-        description={t('pages.design-system.description')}
-        pathname={pathname}
-      />
+      <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.design-system.description')} />
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{t('ui.showcase.intro')}</p>

@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatAmount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.ts';
@@ -24,7 +24,6 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function ExchangePair() {
   const { lang, pair, usd, amount, amountTo, offers, charts, related, form } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const root = {
     from: pair.from.name,
     to: pair.to.name,
@@ -40,7 +39,6 @@ export default function ExchangePair() {
           ...root,
           rate: pair.rate === null ? '—' : formatAmount(pair.rate, lang),
         })}
-        pathname={pathname}
       />
       {pair.rate === null ? null : (
         <JsonLd
@@ -58,7 +56,6 @@ export default function ExchangePair() {
         />
       )}
       <Breadcrumbs
-        lang={lang}
         trail={[
           { name: t('pages.exchange-pairs.title'), path: '/exchange-pairs' },
           {
@@ -127,7 +124,7 @@ export default function ExchangePair() {
         </div>
         <aside className="min-w-0">
           <h2 className="sr-only">{t('directory.coin.swapTitle', { coin: pair.from.name })}</h2>
-          <ExchangeForm lang={lang} from={form.from} to={form.to} amount={amount} />
+          <ExchangeForm from={form.from} to={form.to} amount={amount} />
         </aside>
       </div>
 

@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatAmount, formatCount } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { loadPairList } from '../directory/directory.server.ts';
@@ -17,7 +17,6 @@ export function loader(args: LoaderFunctionArgs) {
 export default function ExchangePairs() {
   const { lang, rows, pagination } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const title =
     pagination.page > 1
       ? t('directory.pairs.titlePage', { page: pagination.page })
@@ -30,15 +29,13 @@ export default function ExchangePairs() {
           count: formatCount(pagination.total, lang),
           page: pagination.page,
         })}
-        pathname={pathname}
         noindex={pagination.query !== ''}
       />
-      <Breadcrumbs lang={lang} trail={[{ name: t('pages.exchange-pairs.title'), path: FIRST_PAGE }]} />
+      <Breadcrumbs trail={[{ name: t('pages.exchange-pairs.title'), path: FIRST_PAGE }]} />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-3 max-w-3xl text-muted">{t('pages.exchange-pairs.description')}</p>
       <div className="mt-6">
         <SearchBox
-          lang={lang}
           action={FIRST_PAGE}
           query={pagination.query}
           label={t('directory.pairs.searchLabel')}
@@ -112,7 +109,7 @@ export default function ExchangePairs() {
           </table>
         </div>
       )}
-      <Pager lang={lang} firstPage={FIRST_PAGE} pagination={pagination} />
+      <Pager firstPage={FIRST_PAGE} pagination={pagination} />
     </section>
   );
 }

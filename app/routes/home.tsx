@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { defaultPair, type PairData } from '../exchange/pair.server.ts';
 import { HomeFacts } from '../home/HomeFacts.tsx';
@@ -14,20 +14,19 @@ export async function loader(args: LoaderFunctionArgs): Promise<PageData & PairD
 }
 
 export default function Home() {
-  const { lang, from, to } = useLoaderData<typeof loader>();
+  const { from, to } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <section data-page="home">
-      <PageHead title={t('pages.home.title')} description={t('pages.home.description')} pathname={pathname} />
+      <PageHead title={t('pages.home.title')} description={t('pages.home.description')} />
       <div className="mb-10 flex justify-center">
-        <ExchangeForm lang={lang} from={from} to={to} />
+        <ExchangeForm from={from} to={to} />
       </div>
       <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl md:text-5xl">
         {t('pages.home.title')}
       </h1>
       <p className="mt-4 max-w-2xl text-base text-muted sm:text-lg">{t('pages.home.description')}</p>
-      <HomeFacts lang={lang} />
+      <HomeFacts />
     </section>
   );
 }

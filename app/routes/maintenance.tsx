@@ -28,11 +28,7 @@ export default function Maintenance() {
   const { pathname } = useLocation();
   return (
     <section className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <PageHead
-        title={t('maintenance.title')}
-        description={t('pages.maintenance.description')}
-        pathname={pathname}
-      />
+      <PageHead title={t('maintenance.title')} description={t('pages.maintenance.description')} />
       <p className="text-2xl font-bold text-brand-600">{t('site.name')}</p>
       <h1 className="text-3xl font-semibold">{t('maintenance.title')}</h1>
       <p className="text-muted">{t('maintenance.description')}</p>

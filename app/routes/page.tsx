@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
@@ -29,13 +29,12 @@ export function displayParams(params: Record<string, string>): Record<string, st
 export default function GenericPage() {
   const { page, params } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const values = displayParams(params);
   const title = t(`pages.${page}.title`, values);
   const description = t(`pages.${page}.description`, values);
   return (
     <article data-page={page}>
-      <PageHead title={`${title} | ${t('site.name')}`} description={description} pathname={pathname} />
+      <PageHead title={`${title} | ${t('site.name')}`} description={description} />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{description}</p>
     </article>

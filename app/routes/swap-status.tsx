@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { SwapStatusView } from '../exchange/SwapStatus.tsx';
 import { loadSwapPage, type SwapPageData } from '../exchange/swap-page.server.ts';
 import { useTranslation } from '../i18n/react.tsx';
@@ -14,32 +14,19 @@ export function loader(args: LoaderFunctionArgs): Promise<SwapPageData> {
 }
 
 export default function SwapStatusPage() {
-  const { lang, swap, from, to, links, qrSvg, sandbox } = useLoaderData<typeof loader>();
+  const { swap, from, to, links, qrSvg, sandbox } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const title = t('pages.swap-status.title');
   return (
     <section data-page="swap-status">
-      <PageHead
-        title={`${title} | ${t('site.name')}`}
-        description={t('pages.swap-status.description')}
-        pathname={pathname}
-      />
+      <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.swap-status.description')} />
       {/* A swap page is personal: it stays out of search engines. */}
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-2 mb-6 text-muted">
         {t('swapStatus.intro', { from: from.code.toUpperCase(), to: to.code.toUpperCase() })}
       </p>
-      <SwapStatusView
-        lang={lang}
-        swap={swap}
-        from={from}
-        to={to}
-        links={links}
-        qrSvg={qrSvg}
-        sandbox={sandbox}
-      />
+      <SwapStatusView swap={swap} from={from} to={to} links={links} qrSvg={qrSvg} sandbox={sandbox} />
     </section>
   );
 }

@@ -23,15 +23,11 @@ export async function loader(args: LoaderFunctionArgs): Promise<PageData & SwapS
 export default function Swap() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const title = t('pages.swap.title');
   return (
     <section data-page="swap">
-      <PageHead
-        title={`${title} | ${t('site.name')}`}
-        description={t('pages.swap.description')}
-        pathname={pathname}
-      />
+      <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.swap.description')} />
       <h1 className="mb-6 text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       {/* A new query is a new step: the step's state starts afresh. */}
       <SwapStep key={search} data={data} />
@@ -45,7 +41,7 @@ function SwapStep({ data }: { data: PageData & SwapStepData }) {
   const { search } = useLocation();
   const [editing, setEditing] = useState(false);
   if (step && from && to && !editing) {
-    return <SwapCreate lang={lang} from={from} to={to} step={step} onEdit={() => setEditing(true)} />;
+    return <SwapCreate from={from} to={to} step={step} onEdit={() => setEditing(true)} />;
   }
   // Proceeding with an unchanged pair and amount goes back to the step that is already open.
   const proceed = (query: SwapQuery) => {
@@ -55,7 +51,6 @@ function SwapStep({ data }: { data: PageData & SwapStepData }) {
   };
   return (
     <ExchangeForm
-      lang={lang}
       from={from}
       to={to}
       onProceed={proceed}

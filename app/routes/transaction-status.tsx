@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
 import { problemText } from '../exchange/messages.ts';
 import { useTranslation } from '../i18n/react.tsx';
@@ -18,7 +18,6 @@ export function loader(args: LoaderFunctionArgs): PageData {
 export default function TransactionStatus() {
   const { lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const id = useId();
   const [value, setValue] = useState('');
@@ -61,7 +60,6 @@ export default function TransactionStatus() {
       <PageHead
         title={`${title} | ${t('site.name')}`}
         description={t('pages.transaction-status.description')}
-        pathname={pathname}
       />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{t('pages.transaction-status.description')}</p>

@@ -1,27 +1,24 @@
 import { useMatches } from 'react-router';
-import type { LayoutName } from './layouts.ts';
+import { type LayoutName, layoutOfRouteId } from './layouts.ts';
 
-/** What every page's loader data carries (PageData of app/routing/page-loader.server.ts). */
+/** The page shown, as the server resolved it, and the layout route it is rendered in. */
 export interface CurrentPage {
-  page: string;
+  /** The page's name in app/routing/pages.ts; null on an error page. */
+  page: string | null;
   layout: LayoutName;
 }
 
-function isCurrentPage(data: unknown): data is CurrentPage {
-  const page = data as Partial<CurrentPage> | null;
-  return (
-    typeof page === 'object' &&
-    page !== null &&
-    typeof page.page === 'string' &&
-    typeof page.layout === 'string'
-  );
-}
-
 /**
- * The page shown, as the server resolved it (its loader data): the browser never matches the page
- * table itself. Null on an error page.
+ * The page on screen, as the server resolved it (its loader data carries the page's name and
+ * layout; the browser never matches the page table itself), else the layout route around it; an
+ * error page has the default layout.
  */
-export function useCurrentPage(): CurrentPage | null {
-  const data = useMatches().at(-1)?.loaderData;
-  return isCurrentPage(data) ? data : null;
+export function usePage(): CurrentPage {
+  const matches = useMatches();
+  const data = matches.at(-1)?.loaderData as { page?: unknown; layout?: unknown } | null | undefined;
+  const routeLayout = matches.map((match) => layoutOfRouteId(match.id)).find((name) => name !== null);
+  return {
+    page: typeof data?.page === 'string' ? data.page : null,
+    layout: (typeof data?.layout === 'string' ? (data.layout as LayoutName) : routeLayout) ?? 'default',
+  };
 }

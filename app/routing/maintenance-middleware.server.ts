@@ -1,18 +1,18 @@
 import { type MiddlewareFunction, redirect } from 'react-router';
 import { maintenanceMode } from '../../core/config.ts';
-import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { localizePath } from '../../core/routing/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
-import { visiblePath } from './page-loader.server.ts';
+import { requestLocationContext } from './location.server.ts';
 
 /**
  * SPEC §4 maintenance mode: on, every page redirects to the maintenance page (in the visitor's
  * language); set to anything else, the maintenance page redirects home; unset, nothing happens.
  */
-export const maintenanceMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const maintenanceMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const { config } = context.get(requestStateContext).services;
   const mode = maintenanceMode(config);
   if (mode === 'unset') return next();
-  const { lang, path } = splitLanguage(visiblePath(new URL(request.url)));
+  const { lang, path } = context.get(requestLocationContext);
   const onMaintenancePage = path === '/maintenance';
   if (mode === 'on' && !onMaintenancePage) throw redirect(localizePath(lang, '/maintenance'), 302);
   if (mode === 'off' && onMaintenancePage) throw redirect(localizePath(lang, '/'), 302);

@@ -1,5 +1,6 @@
 import { createContext, data, type LoaderFunctionArgs } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
+import { visiblePathname } from '../../core/routing/paths.ts';
 import type { LayoutName } from './layouts.ts';
 
 export interface PageData {
@@ -10,22 +11,11 @@ export interface PageData {
   layout: LayoutName;
 }
 
-/**
- * The request path as the visitor sees it: React Router's data requests add `.data` (or `_.data`
- * after a trailing slash, `/_.data` for the root), stripped here as its own server runtime does.
- */
-export function visiblePath(url: URL): string {
-  const path = url.pathname.endsWith('/_.data')
-    ? url.pathname.slice(0, -'_.data'.length)
-    : url.pathname.replace(/\.data$/, '');
-  return path || '/';
-}
-
 export function fullPath(url: URL): string {
   const search = new URLSearchParams(url.search);
   search.delete('_routes');
   const query = search.toString();
-  return `${visiblePath(url)}${query ? `?${query}` : ''}`;
+  return `${visiblePathname(url.pathname)}${query ? `?${query}` : ''}`;
 }
 
 /** SPEC §5: a route check failure. */

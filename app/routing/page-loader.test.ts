@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fullPath, visiblePath } from './page-loader.server.ts';
+import { visiblePathname } from '../../core/routing/paths.ts';
+import { fullPath } from './page-loader.server.ts';
 
-describe('visiblePath', () => {
+describe('visiblePathname', () => {
   it.each([
     ['https://x.example/faq', '/faq'],
     ['https://x.example/nl/faq.data', '/nl/faq'],
@@ -9,7 +10,7 @@ describe('visiblePath', () => {
     ['https://x.example/blog/_.data', '/blog/'],
     ['https://x.example/nl.data', '/nl'],
   ])('%s → %s', (url, path) => {
-    expect(visiblePath(new URL(url))).toBe(path);
+    expect(visiblePathname(new URL(url).pathname)).toBe(path);
   });
 
   it('keeps the query but not React Router’s own parameters', () => {

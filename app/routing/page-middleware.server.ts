@@ -1,9 +1,9 @@
 import type { MiddlewareFunction } from 'react-router';
 import { assertRouteMiddlewareName } from '../../core/routing/middleware-names.ts';
-import { splitLanguage } from '../../core/routing/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
+import { requestLocationContext } from './location.server.ts';
 import { matchPage } from './match.ts';
-import { noRouteFound, pageContext, pageNotFound, visiblePath } from './page-loader.server.ts';
+import { noRouteFound, pageContext, pageNotFound } from './page-loader.server.ts';
 import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware.ts';
 
 /**
@@ -12,9 +12,8 @@ import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware
  * path's shape), then the page's named middlewares unless a path rule switched them off. Loaders
  * read the result from `pageContext`; none can skip the checks.
  */
-export const pageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url);
-  const { lang, path, unknownPrefix } = splitLanguage(visiblePath(url));
+export const pageMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const { url, lang, path, unknownPrefix } = context.get(requestLocationContext);
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);

@@ -1,9 +1,9 @@
 import { type MiddlewareFunction, redirect } from 'react-router';
 import { DEFAULT_LANG } from '../../core/i18n/languages.ts';
 import { resolveRuleRedirect } from '../../core/routing/path-rules.ts';
-import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { localizePath } from '../../core/routing/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
-import { visiblePath } from './page-loader.server.ts';
+import { requestLocationContext } from './location.server.ts';
 import { middlewareSwitchesContext } from './route-middleware.ts';
 
 /**
@@ -11,11 +11,9 @@ import { middlewareSwitchesContext } from './route-middleware.ts';
  * also applies in every language. A relative target is followed inside the site (in the visitor's
  * language when the rule was found through the unprefixed path); an absolute one leaves the site.
  */
-export const pathRuleMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const pathRuleMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const { services } = context.get(requestStateContext);
-  const url = new URL(request.url);
-  const pathname = visiblePath(url);
-  const { lang, path } = splitLanguage(pathname);
+  const { url, pathname, lang, path } = context.get(requestLocationContext);
 
   let rule = await services.pathRules.get(pathname);
   let viaUnprefixed = false;

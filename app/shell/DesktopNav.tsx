@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { usePageLocation } from '../routing/page-location.ts';
 import { requestIdle } from '../ui/hooks.ts';
 import { MenuIntent } from './menu-intent.ts';
 import { ChevronIcon } from './NavIcon.tsx';
@@ -15,7 +15,8 @@ type GroupId = NavGroup['id'];
  * The desktop header menus (SPEC §2, §4): one submenu at a time, by hover (with the spec's delays)
  * or click, over a dimmed, blurred backdrop. Escape or a click outside closes it.
  */
-export function DesktopNav({ groups, lang }: { groups: readonly NavGroup[]; lang: Lang }) {
+export function DesktopNav({ groups }: { groups: readonly NavGroup[] }) {
+  const { lang } = usePageLocation();
   const { t } = useTranslation();
   const [open, setOpen] = useState<GroupId | null>(null);
   const intent = useRef<MenuIntent<GroupId> | null>(null);
@@ -92,7 +93,7 @@ export function DesktopNav({ groups, lang }: { groups: readonly NavGroup[]; lang
                     <ul className="grid gap-0.5">
                       {group.items.map((item) => (
                         <li key={item.id}>
-                          <NavItemLink item={item} lang={lang} onChoose={() => menu.close()} />
+                          <NavItemLink item={item} onChoose={() => menu.close()} />
                         </li>
                       ))}
                     </ul>

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, useLocation } from 'react-router';
-import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { isRouteErrorResponse, Link } from 'react-router';
+import { isBlogPath, localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { usePageLocation } from '../routing/page-location.ts';
 
 export interface ErrorView {
   status: number;
@@ -18,8 +19,7 @@ export function errorView(error: unknown): ErrorView {
 /** SPEC §2 "Other screens": status code, title, description and a way back; the address stays. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const { lang, path } = splitLanguage(pathname);
+  const { lang, path } = usePageLocation();
   const { status, message } = errorView(error);
   const notFound = status === 404;
   const texts = notFound ? '404' : '500';

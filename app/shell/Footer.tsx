@@ -1,12 +1,13 @@
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import type { GlobalData } from '../../core/global/global-data.ts';
-import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { localizePath } from '../../core/routing/paths.ts';
 import { openCookieSettings } from '../consent/store.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { api } from '../lib/api-client.ts';
 import { PlainLink, useInternalLinkClicks } from '../navigation/internal-links.tsx';
 import type { RootData } from '../root.tsx';
+import { usePageLocation } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import { lazyWhenNeeded } from '../ui/load-when-needed.ts';
 import { ExternalLink } from './ExternalLink.tsx';
@@ -112,14 +113,13 @@ function FooterGroup({
 
 function InternalLinks({
   links,
-  lang,
   className = 'space-y-3',
 }: {
   links: readonly FooterLink[];
-  lang: ReturnType<typeof splitLanguage>['lang'];
   className?: string;
 }) {
   const { t } = useTranslation();
+  const { lang } = usePageLocation();
   return (
     <ul className={className}>
       {links.map((link) => (
@@ -186,7 +186,7 @@ function MonitoringStrip() {
 /** The site footer (SPEC §2 "Footer"). */
 export function Footer() {
   const { t, i18n } = useTranslation();
-  const { lang } = splitLanguage(useLocation().pathname);
+  const { lang } = usePageLocation();
   const root = useRouteLoaderData('root') as RootData | undefined;
   const global = useGlobalData(root?.global, i18n.language);
   const coins = global ? popularCoinLinks(global) : [];
@@ -232,7 +232,7 @@ export function Footer() {
           <div className="desk:grid desk:grid-cols-4 desk:gap-8">
             {FOOTER_COLUMNS.map((column) => (
               <FooterGroup key={column.id} title={t(column.titleKey)} testId="footer-column">
-                <InternalLinks links={column.links} lang={lang} />
+                <InternalLinks links={column.links} />
               </FooterGroup>
             ))}
           </div>
@@ -271,7 +271,7 @@ export function Footer() {
 
           <div className="desk:mt-10 desk:grid desk:grid-cols-2 desk:gap-8 desk:border-t desk:border-white/15 desk:pt-10">
             <FooterGroup title={t('footer.legal.title')} testId="footer-legal">
-              <InternalLinks links={LEGAL_LINKS} lang={lang} className={TWO_COLUMNS} />
+              <InternalLinks links={LEGAL_LINKS} className={TWO_COLUMNS} />
             </FooterGroup>
             {outward.length > 0 && (
               <FooterGroup title={t('footer.external.title')} testId="footer-external">

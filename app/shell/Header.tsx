@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
-import { localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { Link } from 'react-router';
+import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { usePageLocation } from '../routing/page-location.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { DesktopNav } from './DesktopNav.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -19,7 +20,7 @@ export function Header({
   links: SiteLinks | undefined;
 }) {
   const { t } = useTranslation();
-  const { lang, path } = splitLanguage(useLocation().pathname);
+  const { lang, path } = usePageLocation();
   const groups = links ? navigationGroups(links) : [];
   const home = localizePath(lang, '/');
   return (
@@ -49,13 +50,13 @@ export function Header({
           </svg>
           <span>{t('site.name')}</span>
         </Link>
-        {links && <DesktopNav groups={groups} lang={lang} />}
+        {links && <DesktopNav groups={groups} />}
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden items-center gap-2 desk:flex">
             <LanguageMenu />
-            {links && <AccountButton accountUrl={links.account} lang={lang} />}
+            {links && <AccountButton accountUrl={links.account} />}
           </div>
-          {links && <MobileMenu groups={groups} lang={lang} accountUrl={links.account} />}
+          {links && <MobileMenu groups={groups} accountUrl={links.account} />}
         </div>
       </div>
     </header>

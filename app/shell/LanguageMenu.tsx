@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type Lang, languageCookie, orderedLanguages } from '../../core/i18n/languages.ts';
-import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
+import { isBlogPath, localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { trackEvent } from '../lib/analytics.ts';
+import { usePageLocation } from '../routing/page-location.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 
 /** Flag emoji from a country code: two regional-indicator letters. */
@@ -24,9 +25,9 @@ export function LanguageMenu({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const { lang, path } = usePageLocation();
+  const { search } = useLocation();
   const [open, setOpen] = useState(false);
-  const { lang, path } = splitLanguage(location.pathname);
   const disabled = isBlogPath(path);
   // The browser's own languages, read after hydration: the page's HTML is the same for every visitor.
   const [browserLanguages, setBrowserLanguages] = useState<readonly string[]>([]);
@@ -65,7 +66,7 @@ export function LanguageMenu({
           {entries.map((entry) => (
             <li key={entry.code}>
               <a
-                href={`${localizePath(entry.code, path)}${location.search}`}
+                href={`${localizePath(entry.code, path)}${search}`}
                 hrefLang={entry.code}
                 lang={entry.code}
                 aria-current={entry.selected ? 'true' : undefined}

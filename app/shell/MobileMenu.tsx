@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { usePageLocation } from '../routing/page-location.ts';
 import { lockScroll, useIsMobile } from '../ui/hooks.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { AccountButton } from './AccountButton.tsx';
@@ -17,16 +17,9 @@ import { BLOG_PATH, type NavGroup } from './nav-items.ts';
  * and the account button. The page does not scroll while it is open; choosing a link, Escape, a
  * navigation or growing to the desktop layout closes it.
  */
-export function MobileMenu({
-  groups,
-  lang,
-  accountUrl,
-}: {
-  groups: readonly NavGroup[];
-  lang: Lang;
-  accountUrl: string;
-}) {
+export function MobileMenu({ groups, accountUrl }: { groups: readonly NavGroup[]; accountUrl: string }) {
   const { t } = useTranslation();
+  const { lang } = usePageLocation();
   const [open, setOpen] = useState(false);
   const [section, setSection] = useState<NavGroup['id'] | null>(null);
   const mobile = useIsMobile();
@@ -105,7 +98,7 @@ export function MobileMenu({
                       <ul id={listId} hidden={!expanded} className="grid gap-0.5 pb-3">
                         {group.items.map((item) => (
                           <li key={item.id}>
-                            <NavItemLink item={item} lang={lang} onChoose={close} />
+                            <NavItemLink item={item} onChoose={close} />
                           </li>
                         ))}
                       </ul>
@@ -125,7 +118,7 @@ export function MobileMenu({
             </nav>
             <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
               <LanguageMenu testId="mobile-language-button" />
-              <AccountButton accountUrl={accountUrl} lang={lang} />
+              <AccountButton accountUrl={accountUrl} />
             </div>
           </>
         )}

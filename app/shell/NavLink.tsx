@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { usePageLocation } from '../routing/page-location.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { ExternalIcon, NavIcon } from './NavIcon.tsx';
 import type { NavItem } from './nav-items.ts';
 
 /** One navigation item: icon tile, title and subtitle; outer links open in a new tab. */
-export function NavItemLink({ item, lang, onChoose }: { item: NavItem; lang: Lang; onChoose?: () => void }) {
+export function NavItemLink({ item, onChoose }: { item: NavItem; onChoose?: () => void }) {
+  const { lang } = usePageLocation();
   const { t } = useTranslation();
   const body = (
     <>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { alternateLinks } from '../../core/routing/alternates.ts';
-import { isBlogPath, splitLanguage } from '../../core/routing/paths.ts';
+import { isBlogPath } from '../../core/routing/paths.ts';
+import { usePageLocation } from '../routing/page-location.ts';
 
 interface RootData {
   baseUrl: string;
@@ -19,14 +20,12 @@ export const SOCIAL_CARD = '/social-card.png';
 export function PageHead({
   title,
   description,
-  pathname,
   noindex = false,
   type = 'website',
   image = SOCIAL_CARD,
 }: {
   title: string;
   description: string;
-  pathname: string;
   /** Keeps the page out of search results (a list filtered by a search), its links still followed. */
   noindex?: boolean;
   /** `article` on blog articles (their `article:*` tags come with the page). */
@@ -36,8 +35,9 @@ export function PageHead({
 }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const baseUrl = root?.baseUrl ?? '';
-  const blog = isBlogPath(splitLanguage(pathname).path);
-  const canonical = `${baseUrl}${blog ? splitLanguage(pathname).path : pathname}`;
+  const { path, pathname } = usePageLocation();
+  const blog = isBlogPath(path);
+  const canonical = `${baseUrl}${blog ? path : pathname}`;
   return (
     <>
       <title>{title}</title>

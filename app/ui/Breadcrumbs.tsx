@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { useLang } from '../routing/page-location.ts';
 import { JsonLd } from './JsonLd.tsx';
 
 export interface Crumb {
@@ -10,7 +10,8 @@ export interface Crumb {
 }
 
 /** The trail from the home page to this page, shown and given to search engines. */
-export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: readonly Crumb[] }) {
+export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
+  const lang = useLang();
   const { t } = useTranslation();
   const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
   const baseUrl = root?.baseUrl ?? '';

@@ -35,3 +35,14 @@ export function pageLanguage(pathname: string): Lang {
   const { lang, path } = splitLanguage(pathname);
   return isBlogPath(path) ? DEFAULT_LANG : lang;
 }
+
+/**
+ * A request path as the visitor sees it: React Router's data requests add `.data` (or `_.data`
+ * after a trailing slash, `/_.data` for the root), stripped here as its own server runtime does.
+ */
+export function visiblePathname(pathname: string): string {
+  const path = pathname.endsWith('/_.data')
+    ? pathname.slice(0, -'_.data'.length)
+    : pathname.replace(/\.data$/, '');
+  return path || '/';
+}
