@@ -22,7 +22,8 @@ import { createSitemapRoutes } from './sitemap.ts';
 
 export interface AppOptions {
   services: AppServices;
-  build: ServerBuild;
+  /** The app's server build, or a function giving the current one (the dev server's, rebuilt on change). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets, builds/*.json, public files). */
   clientDir: string;
 }

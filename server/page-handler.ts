@@ -54,7 +54,10 @@ export function answerResponse({ status, headers, body }: PageAnswer): Response 
  * `s-maxage` + `stale-while-revalidate` for public pages, `private, no-store` for a visitor's own
  * record), a weak ETag that ignores the nonce, and 304 for a matching If-None-Match.
  */
-export function createPageHandler(services: Services, build: ServerBuild): PageHandler {
+export function createPageHandler(
+  services: Services,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+): PageHandler {
   const { config } = services;
   const handleRequest = createRequestHandler(
     build,
