@@ -6,6 +6,8 @@ import { localizePath } from '../../core/routing/paths.ts';
 import { CoinIcon } from '../exchange/CoinIcon.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
+import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { PageLinks } from '../ui/PageLinks.tsx';
 import type { CoinSummary, Pagination } from './types.ts';
 
@@ -129,6 +131,68 @@ export function Block({ title, children, id }: { title: string; children: ReactN
         {title}
       </h2>
       {children}
+    </section>
+  );
+}
+
+/**
+ * The frame of a paginated directory list (coins, pairs, comparisons): head, breadcrumb, title and
+ * introduction, the search form when the list has one, the list or 'Nothing found', and the pages.
+ */
+export function DirectoryList({
+  page,
+  title,
+  section,
+  description,
+  firstPage,
+  pagination,
+  search,
+  empty,
+  children,
+}: {
+  /** The page's name (`data-page`), also the key of its section title and introduction. */
+  page: string;
+  /** This page's title (with its number after the first page). */
+  title: string;
+  /** The list's name: the breadcrumb's. */
+  section: string;
+  /** The meta description. */
+  description: string;
+  firstPage: string;
+  pagination: Pagination;
+  search?: { label: string; placeholder: string };
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section data-page={page}>
+      <PageHead
+        title={`${title} | ${t('site.name')}`}
+        description={description}
+        noindex={pagination.query !== ''}
+      />
+      <Breadcrumbs trail={[{ name: section, path: firstPage }]} />
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
+      <p className="mt-3 max-w-3xl text-muted">{t(`pages.${page}.description`)}</p>
+      {search ? (
+        <div className="mt-6">
+          <SearchBox
+            action={firstPage}
+            query={pagination.query}
+            label={search.label}
+            placeholder={search.placeholder}
+          />
+        </div>
+      ) : null}
+      {empty ? (
+        <p className="mt-8 text-lg" data-testid="nothing-found">
+          {t('directory.nothingFound')}
+        </p>
+      ) : (
+        children
+      )}
+      <Pager firstPage={firstPage} pagination={pagination} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api } from '../lib/api-client.ts';
+import type { PageData } from '../routing/page-loader.server.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import { useMounted, useNow, useRevalidateEvery } from './api-hooks.ts';
@@ -9,7 +10,7 @@ import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
-import type { SwapLinks, SwapSide } from './swap-page.server.ts';
+import type { SwapPageData } from './swap-page.server.ts';
 import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
 import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
 
@@ -44,14 +45,7 @@ export function SwapStatusView({
   links,
   qrSvg,
   sandbox,
-}: {
-  swap: SwapView;
-  from: SwapSide;
-  to: SwapSide;
-  links: SwapLinks;
-  qrSvg: string;
-  sandbox: boolean;
-}) {
+}: Omit<SwapPageData, keyof PageData>) {
   const { t } = useTranslation();
   const { revalidate } = useRevalidator();
   // The loader's view of the swap, unless the sandbox's answer to a simulated deposit is newer.

@@ -2,10 +2,8 @@ import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatCount, formatUsd } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { loadCompareList } from '../directory/directory.server.ts';
-import { Change, CoinName, Pager } from '../directory/parts.tsx';
+import { Change, CoinName, DirectoryList } from '../directory/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
-import { PageHead } from '../shell/PageHead.tsx';
-import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 
 const FIRST_PAGE = '/compare';
 
@@ -26,17 +24,18 @@ export function CompareView({ data }: { data: Awaited<ReturnType<typeof loadComp
       ? t('directory.compare.titlePage', { page: pagination.page })
       : t('pages.compare.title');
   return (
-    <section data-page="compare">
-      <PageHead
-        title={`${title} | ${t('site.name')}`}
-        description={t('directory.compare.description', {
-          count: formatCount(pagination.total, lang),
-          page: pagination.page,
-        })}
-      />
-      <Breadcrumbs trail={[{ name: t('pages.compare.title'), path: FIRST_PAGE }]} />
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
-      <p className="mt-3 max-w-3xl text-muted">{t('pages.compare.description')}</p>
+    <DirectoryList
+      page="compare"
+      title={title}
+      section={t('pages.compare.title')}
+      description={t('directory.compare.description', {
+        count: formatCount(pagination.total, lang),
+        page: pagination.page,
+      })}
+      firstPage={FIRST_PAGE}
+      pagination={pagination}
+      empty={rows.length === 0}
+    >
       <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="compare-list">
         {rows.map(({ a, b }) => (
           <li key={`${a.code}-${b.code}`}>
@@ -62,7 +61,6 @@ export function CompareView({ data }: { data: Awaited<ReturnType<typeof loadComp
           </li>
         ))}
       </ul>
-      <Pager firstPage={FIRST_PAGE} pagination={pagination} />
-    </section>
+    </DirectoryList>
   );
 }
