@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -46,17 +46,13 @@ export function pageName(page: string | undefined): string {
  */
 export function useAnalytics(gtmId: string | null | undefined, page: string | undefined): void {
   const { pathname, search } = useLocation();
-  // One view per address, named after the page shown there.
-  const shown = useRef({ page, path: `${pathname}${search}` });
-  shown.current = { page, path: `${pathname}${search}` };
-  const view = () =>
-    dataLayer().push({
-      event: 'page_view',
-      page_name: pageName(shown.current.page),
-      page_path: shown.current.path,
-    });
+  const path = `${pathname}${search}`;
+  // One view per address, named after the page shown there (an effect event: it reads the latest
+  // page and address without making them reasons to run the effects again).
+  const view = useEffectEvent((shownPath: string = path) =>
+    dataLayer().push({ event: 'page_view', page_name: pageName(page), page_path: shownPath }),
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `view` reads the latest address through a ref.
   useEffect(() => {
     if (!gtmId) return;
     let active = true;
@@ -74,8 +70,7 @@ export function useAnalytics(gtmId: string | null | undefined, page: string | un
     };
   }, [gtmId]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `view` reads the latest address through a ref.
   useEffect(() => {
-    if (enabled) view();
-  }, [pathname, search]);
+    if (enabled) view(path);
+  }, [path]);
 }
