@@ -261,6 +261,13 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     /** null while the first request with this key is still being handled. */
     swapId: text('swap_id'),
+    /** The id of the swap the request holding the key is creating (its provider reference). */
+    pendingSwapId: text('pending_swap_id'),
+    /**
+     * Until then the request holding the key is presumed alive; after it (a crashed process) the
+     * next request with the key completes or takes over what it left.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],

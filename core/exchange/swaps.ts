@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { base32nopad } from '@scure/base';
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts';
@@ -146,16 +146,25 @@ export class SwapService {
     if (!idempotency) return { swap: await this.#create(input), replayed: false };
 
     const hash = requestHash(input);
+    const id = newSwapId();
+    const keyRow = and(
+      eq(idempotencyKeys.scope, idempotency.scope),
+      eq(idempotencyKeys.key, idempotency.key),
+    );
+    const leaseUntil = () => new Date(this.#options.now().getTime() + this.#leaseMs());
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ scope: idempotency.scope, key: idempotency.key, requestHash: hash })
+      .values({
+        scope: idempotency.scope,
+        key: idempotency.key,
+        requestHash: hash,
+        pendingSwapId: id,
+        leaseUntil: leaseUntil(),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
-      const [existing] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, idempotency.scope), eq(idempotencyKeys.key, idempotency.key)));
+      const [existing] = await db.select().from(idempotencyKeys).where(keyRow);
       if (existing && existing.requestHash !== hash) {
         throw new SwapError(
           'idempotency_key_reused',
@@ -163,28 +172,63 @@ export class SwapService {
           'This Idempotency-Key was used with a different request',
         );
       }
-      if (!existing?.swapId) {
+      if (existing?.swapId) return { swap: (await this.get(existing.swapId)) as SwapView, replayed: true };
+      // A request that stored its swap and died before noting it on the key: the swap is the answer.
+      const left = existing?.pendingSwapId ? await this.get(existing.pendingSwapId) : null;
+      if (existing && left) {
+        await db.update(idempotencyKeys).set({ swapId: left.id }).where(keyRow);
+        return { swap: left, replayed: true };
+      }
+      if (!existing || existing.leaseUntil > this.#options.now()) {
         throw new SwapError(
           'idempotency_request_in_flight',
           409,
           'A request with this Idempotency-Key is still being processed',
         );
       }
-      return { swap: (await this.get(existing.swapId)) as SwapView, replayed: true };
+      // The holder's lease ran out with no swap stored (its process died): this request takes the
+      // key over, unless another one just did (the update re-reads the row, so one wins).
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ pendingSwapId: id, leaseUntil: leaseUntil() })
+        .where(
+          and(keyRow, isNull(idempotencyKeys.swapId), lte(idempotencyKeys.leaseUntil, this.#options.now())),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 0) {
+        throw new SwapError(
+          'idempotency_request_in_flight',
+          409,
+          'A request with this Idempotency-Key is still being processed',
+        );
+      }
+      this.#options.log.warn(
+        { scope: idempotency.scope, abandonedSwapId: existing.pendingSwapId },
+        'Took over an Idempotency-Key whose request stopped without an answer',
+      );
     }
-    const where = and(eq(idempotencyKeys.scope, idempotency.scope), eq(idempotencyKeys.key, idempotency.key));
+    // Only the request holding the key (its pending swap id) may settle or release it.
+    const mine = and(keyRow, eq(idempotencyKeys.pendingSwapId, id));
     try {
-      const swap = await this.#create(input);
-      await db.update(idempotencyKeys).set({ swapId: swap.id }).where(where);
+      const swap = await this.#create(input, id);
+      await db.update(idempotencyKeys).set({ swapId: swap.id }).where(mine);
       return { swap, replayed: false };
     } catch (error) {
       // A failed attempt leaves no trace, so the client may retry with the same key.
-      await db.delete(idempotencyKeys).where(where);
+      await db.delete(idempotencyKeys).where(mine);
       throw error;
     }
   }
 
-  async #create(input: CreateSwapInput): Promise<SwapView> {
+  /**
+   * How long a request holds its Idempotency-Key before the key counts as abandoned: well past the
+   * longest a creation can take (the provider's timeout, twice, and the database's writes).
+   */
+  #leaseMs(): number {
+    return this.#options.providerTimeoutMs * 2 + 10_000;
+  }
+
+  async #create(input: CreateSwapInput, id: string = newSwapId()): Promise<SwapView> {
     const { db, catalogue, quotes, now } = this.#options;
     const fromAsset = await catalogue.asset(input.from, input.fromNetwork);
     const toAsset = await catalogue.asset(input.to, input.toNetwork);
@@ -255,7 +299,6 @@ export class SwapService {
     if (!provider)
       throw new SwapError('provider_unavailable', 502, `Provider ${quote.provider} is not available`);
     const promo = input.promoCode ? await quotes.isValidPromoCode(input.promoCode) : false;
-    const id = newSwapId();
     let created: ProviderSwap;
     try {
       created = await provider.createSwap(

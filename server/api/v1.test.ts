@@ -427,6 +427,60 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       expect([409, 422]).toContain(response.status);
     });
 
+    it('answers 409 while the holder of a key is alive, and takes the key over once its lease runs out', async () => {
+      const requestHash = async (key: string) => {
+        await call('POST', '/swaps', body, { 'Idempotency-Key': `${key}-probe` });
+        const [row] = await handle.db
+          .select()
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.key, `${key}-probe`));
+        return row?.requestHash as string;
+      };
+      const hash = await requestHash('lease');
+      // A request that is still working: its lease runs for another minute.
+      await handle.db.insert(idempotencyKeys).values({
+        scope: 'ip:local',
+        key: 'alive',
+        requestHash: hash,
+        pendingSwapId: 'a'.repeat(26),
+        leaseUntil: new Date(Date.now() + 60_000),
+      });
+      const busy = await call('POST', '/swaps', body, { 'Idempotency-Key': 'alive' });
+      expect(busy.status).toBe(409);
+      expect(busy.json.error?.code).toBe('idempotency_request_in_flight');
+
+      // A process killed mid-request: no swap stored, its lease over. The next request completes.
+      await handle.db.insert(idempotencyKeys).values({
+        scope: 'ip:local',
+        key: 'crashed',
+        requestHash: hash,
+        pendingSwapId: 'b'.repeat(26),
+        leaseUntil: new Date(Date.now() - 1_000),
+      });
+      const taken = await call('POST', '/swaps', body, { 'Idempotency-Key': 'crashed' });
+      expect(taken.status).toBe(201);
+      const again = await call('POST', '/swaps', body, { 'Idempotency-Key': 'crashed' });
+      expect(again.json.id).toBe(taken.json.id);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+    });
+
+    it('answers with the swap a request stored before it died, however young its lease', async () => {
+      const first = await call('POST', '/swaps', body, { 'Idempotency-Key': 'stored-1' });
+      const [row] = await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'stored-1'));
+      // As if the process stopped between storing the swap and noting it on the key.
+      await handle.db.insert(idempotencyKeys).values({
+        scope: 'ip:local',
+        key: 'stored-2',
+        requestHash: row?.requestHash as string,
+        pendingSwapId: first.json.id as string,
+        leaseUntil: new Date(Date.now() + 60_000),
+      });
+      const replay = await call('POST', '/swaps', body, { 'Idempotency-Key': 'stored-2' });
+      expect(replay.status).toBe(201);
+      expect(replay.json.id).toBe(first.json.id);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    });
+
     it('lets a key be retried after a failed attempt', async () => {
       const failed = await call(
         'POST',
