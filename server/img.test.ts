@@ -83,6 +83,7 @@ describe('parseImageQuery', () => {
     ['src=/a.png&focus=middle', "'focus'"],
     ['src=/a.png&blur=0.1', "'blur'"],
     ['src=/a.png&blur=1000', "'blur'"],
+    ['src=/a.png&blur=21', "'blur'"],
     ['src=/a.png&color=red', "'color'"],
     ['src=/a.png&v=../x', "'v'"],
     ['src=/a.png&width=10', "Unknown parameter 'width'"],
@@ -104,6 +105,46 @@ describe('parseImageQuery', () => {
 });
 
 describe('GET /img', () => {
+  it('renders an image once whatever its cache-busting version', async () => {
+    const load = vi.fn(fileSource(PUBLIC));
+    const app = appWith({ load });
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((v) => app.request(`/img?src=/social-card.png&w=64&h=32&v=${v}`)),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses new renders with 503 and Retry-After while too many wait', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const source = fileSource(PUBLIC);
+    const app = appWith({
+      concurrentRenders: 1,
+      queuedRenders: 1,
+      load: async (src) => {
+        await gate;
+        return source(src);
+      },
+    });
+    const running = app.request('/img?src=/social-card.png&w=40');
+    const waiting = app.request('/img?src=/social-card.png&w=41');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const refused = await app.request('/img?src=/social-card.png&w=42');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('image_busy');
+    // The same image as one already under way joins it instead of queueing again.
+    const joined = app.request('/img?src=/social-card.png&w=41&v=x');
+    release();
+    expect((await running).status).toBe(200);
+    expect((await waiting).status).toBe(200);
+    expect((await joined).status).toBe(200);
+  });
+
   it('resizes a PNG from public/ to webp with immutable caching and an ETag', async () => {
     const app = appWith();
     const response = await app.request('/img?src=/social-card.png&w=300&h=150');

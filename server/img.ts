@@ -14,6 +14,7 @@ import {
   type ImageFormat,
 } from '../core/images/protocol.ts';
 import { coinIcon } from './icons.ts';
+import { RenderQueue } from './render-queue.ts';
 
 /** A parsed, validated `/img` request. */
 export interface ImageQuery {
@@ -42,6 +43,11 @@ const QUALITY = /^(?:100|[1-9][0-9]?)$/;
 const HEX = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const BLUR = /^(?:[0-9]{1,3})(?:\.[0-9]{1,2})?$/;
 const VERSION = /^[A-Za-z0-9_-]{1,32}$/;
+/**
+ * The strongest blur served: the placeholders use 3, and a wide blur of a large image costs
+ * seconds of CPU (sigma 100 on 2048 × 2048 avif: about 15 s).
+ */
+const MAX_BLUR = 20;
 
 function includes<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);
@@ -120,8 +126,11 @@ export function parseImageQuery(search: URLSearchParams): ParseResult {
   }
   const blurText = get('blur');
   const blur = blurText === undefined ? undefined : Number(blurText);
-  if (blurText !== undefined && (!BLUR.test(blurText) || (blur as number) < 0.3 || (blur as number) > 100)) {
-    return { ok: false, message: "Parameter 'blur' must be a number from 0.3 to 100" };
+  if (
+    blurText !== undefined &&
+    (!BLUR.test(blurText) || (blur as number) < 0.3 || (blur as number) > MAX_BLUR)
+  ) {
+    return { ok: false, message: `Parameter 'blur' must be a number from 0.3 to ${MAX_BLUR}` };
   }
   const color = get('color');
   if (color !== undefined && color !== 'main' && color !== 'mean') {
@@ -144,6 +153,8 @@ export function parseImageQuery(search: URLSearchParams): ParseResult {
     color,
     version,
   };
+  // The version only busts browser and CDN caches: it changes nothing in the image, so it is not
+  // part of the render key, and a new `v` is never a new render.
   const key = JSON.stringify([
     query.src,
     query.width,
@@ -155,7 +166,6 @@ export function parseImageQuery(search: URLSearchParams): ParseResult {
     query.focus,
     query.blur,
     query.color,
-    query.version,
   ]);
   return { ok: true, query, key };
 }
@@ -287,11 +297,20 @@ export interface ImageHandlerOptions {
   load?: SourceLoader;
   /** Memory for rendered variants (bytes, default 64 MB). */
   cacheBytes?: number;
+  /**
+   * Renders at once (default 2): sharp works on libuv's thread pool, which compression and file
+   * reads share, so renders take at most half of it.
+   */
+  concurrentRenders?: number;
+  /** Renders waiting for a turn before new ones are refused with 503 (default 16). */
+  queuedRenders?: number;
 }
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 class NotFound extends Error {}
+/** Too many renders waiting: the request is refused rather than queued behind seconds of work. */
+class Busy extends Error {}
 
 /**
  * The `/img` endpoint: resizes and converts the site's own images with sharp. Query: `src` (a
@@ -299,13 +318,17 @@ class NotFound extends Error {}
  * `bg` (hex), `focus` (center | top | bottom | left | right | entropy | attention), `blur`,
  * `color` (main | mean: one pixel of that colour), `v` (a version to bust caches). Bad input is a
  * 400, a missing original a 404, an unreadable one a 422, all as JSON. Results are kept in an LRU
- * cache and served as immutable with an ETag.
+ * cache (one entry for every `v` of an image) and served as immutable with an ETag. At most
+ * `concurrentRenders` renders run at once; past `queuedRenders` waiting, new ones get 503.
  */
 export function createImageHandler({
   root,
   load = fileSource(root),
   cacheBytes = 64 * 1024 * 1024,
+  concurrentRenders = 2,
+  queuedRenders = 16,
 }: ImageHandlerOptions): Handler {
+  const queue = new RenderQueue(concurrentRenders);
   const cache = new LRUCache<string, Rendered>({
     maxSize: cacheBytes,
     sizeCalculation: (entry) => Math.max(1, entry.body.byteLength),
@@ -317,13 +340,16 @@ export function createImageHandler({
     if (cached) return Promise.resolve(cached);
     let job = pending.get(key);
     if (!job) {
-      job = (async () => {
-        const input = await load(query.src);
-        if (!input) throw new NotFound(`No such image: ${query.src}`);
-        const rendered = await renderImage(input, query);
-        cache.set(key, rendered);
-        return rendered;
-      })().finally(() => pending.delete(key));
+      if (queue.waiting >= queuedRenders) return Promise.reject(new Busy());
+      job = queue
+        .run(async () => {
+          const input = await load(query.src);
+          if (!input) throw new NotFound(`No such image: ${query.src}`);
+          const rendered = await renderImage(input, query);
+          cache.set(key, rendered);
+          return rendered;
+        })
+        .finally(() => pending.delete(key));
       pending.set(key, job);
     }
     return job;
@@ -339,6 +365,13 @@ export function createImageHandler({
     } catch (error) {
       if (error instanceof NotFound)
         return c.json({ error: { code: 'image_not_found', message: error.message } }, 404);
+      if (error instanceof Busy) {
+        c.header('Retry-After', '1');
+        return c.json(
+          { error: { code: 'image_busy', message: 'Too many images being made; try again' } },
+          503,
+        );
+      }
       return c.json(
         { error: { code: 'unsupported_image', message: `Cannot read image: ${parsed.query.src}` } },
         422,
