@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createI18n, type Dictionaries } from './i18n/i18n.ts';
 import { I18nProvider } from './i18n/react.tsx';
 import { NonceContext } from './lib/nonce.ts';
@@ -9,6 +10,16 @@ import { requestStateContext } from './lib/request-context.ts';
 import { requestLocationContext } from './routing/location.server.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and middlewares (React Router renders the error page for them). One
+ * that says the database is unavailable marks the request, so it is answered 503, not 500.
+ */
+export function handleError(error: unknown, { context }: { context: Readonly<RouterContextProvider> }): void {
+  if (!isDatabaseUnavailable(error)) return;
+  const state = context.get(requestStateContext);
+  state.databaseUnavailable = true;
+}
 
 export default function handleRequest(
   request: Request,

@@ -6,7 +6,7 @@ import type { GlobalData } from '../core/global/global-data.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
 import type { Services } from '../core/services.ts';
-import { ApiError, errorResponse } from './api/errors.ts';
+import { ApiError, apiErrorHandler, errorResponse } from './api/errors.ts';
 import { jsonBody } from './api/input.ts';
 import { enforceRateLimit } from './api/rate-limit.ts';
 import { requestLanguage } from './api/request-language.ts';
@@ -44,11 +44,7 @@ export function createApiGlobal(services: Services): Hono {
   const { config, log, rateLimiter } = services;
   const api = new Hono();
 
-  api.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, services, error);
-    log.error({ err: error, path: c.req.path }, 'API error');
-    return errorResponse(c, services, new ApiError(500, 'internal_error'));
-  });
+  api.onError(apiErrorHandler(services));
 
   const localeEtags = new Map<string, string>();
   api.get('/locale/:code', (c) => {

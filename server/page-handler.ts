@@ -6,6 +6,7 @@ import { DEFAULT_LANG } from '../core/i18n/languages.ts';
 import { splitLanguage } from '../core/routing/paths.ts';
 import type { Services } from '../core/services.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import {
   type CachedPage,
   type CacheOutcome,
@@ -198,6 +199,12 @@ export function createPageHandler(
 
   /** A response rendered for this request alone: its cache headers, and its validator when public. */
   const finish = async (request: Request, response: Response, state: RequestState): Promise<Response> => {
+    if (state.databaseUnavailable && response.status === 500) {
+      const unavailable = new Response(response.body, { status: 503, headers: response.headers });
+      unavailable.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      unavailable.headers.set('cache-control', 'no-store');
+      return unavailable;
+    }
     if (state.page?.private) {
       response.headers.set('cache-control', 'private, no-store');
       return response;

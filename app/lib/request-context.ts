@@ -32,4 +32,9 @@ export interface RequestState {
    * error, a redirect) is never stored in the HTML cache.
    */
   page?: RenderedPage;
+  /**
+   * Set when a loader or middleware failed because the database was unreachable or too slow: the
+   * error page is then answered 503 with Retry-After instead of 500.
+   */
+  databaseUnavailable?: boolean;
 }

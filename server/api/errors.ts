@@ -1,7 +1,8 @@
-import type { Context } from 'hono';
+import type { Context, ErrorHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { translate } from '../../core/i18n/translate.ts';
 import type { Services } from '../../core/services.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/errors.ts';
 import { requestLanguage } from './request-language.ts';
 
 export interface ApiErrorBody {
@@ -45,4 +46,21 @@ export function errorResponse(c: Context, services: Services, error: ApiError): 
     },
   };
   return c.json(body, error.status);
+}
+
+/**
+ * The APIs' last resort: their own errors as they are; an unreachable or too slow database as 503
+ * `service_unavailable` with Retry-After (the client may try again); anything else logged and 500.
+ */
+export function apiErrorHandler(services: Services): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, services, error);
+    if (isDatabaseUnavailable(error)) {
+      services.log.warn({ err: error, path: c.req.path }, 'Database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, services, new ApiError(503, 'service_unavailable'));
+    }
+    services.log.error({ err: error, path: c.req.path }, 'API error');
+    return errorResponse(c, services, new ApiError(500, 'internal_error'));
+  };
 }

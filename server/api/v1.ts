@@ -24,7 +24,7 @@ import { ApiKeyCache, type Partner } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
-import { ApiError, errorResponse } from './errors.ts';
+import { ApiError, apiErrorHandler, errorResponse } from './errors.ts';
 import { jsonBody, MAX_JSON_BODY, parseInput, refuseControlCharacters } from './input.ts';
 import { openApiDocument, renderApiDocs } from './openapi.ts';
 import { enforceRateLimit } from './rate-limit.ts';
@@ -36,14 +36,10 @@ const MINUTE = 60_000;
 
 /** The public exchange API (`/api/v1`): JSON in and out, errors as `{error: {code, message, field?}}`. */
 export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env> {
-  const { catalogue, quotes, swaps, config, db, log } = services;
+  const { catalogue, quotes, swaps, config, db } = services;
   const api = new Hono<Env>();
 
-  api.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, services, error);
-    log.error({ err: error, path: c.req.path }, 'API error');
-    return errorResponse(c, services, new ApiError(500, 'internal_error'));
-  });
+  api.onError(apiErrorHandler(services));
   api.notFound((c) => errorResponse(c, services, new ApiError(404, 'not_found')));
 
   // Every body is read whole before it is parsed: bound it (a 200 MB body was read and parsed).

@@ -1,0 +1,112 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, until } from './redis-server.ts';
+
+/** As root, PostgreSQL's binaries run as the `postgres` user (PostgreSQL refuses to run as root). */
+function runAs(): { uid: number; gid: number } | Record<string, never> {
+  if (process.getuid?.() !== 0) return {};
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
+  };
+}
+
+/** Whether PostgreSQL's server binaries are installed (the database outage tests are skipped without). */
+export function hasPostgresServer(): boolean {
+  try {
+    execFileSync('initdb', ['--version'], { stdio: 'ignore', ...runAs() });
+    execFileSync('postgres', ['--version'], { stdio: 'ignore', ...runAs() });
+    return true;
+  } catch {
+    console.warn('No PostgreSQL server binaries (initdb, postgres): the database outage tests are skipped');
+    return false;
+  }
+}
+
+/**
+ * A PostgreSQL server of one test alone: its own data folder and loopback port, no fsync. The test
+ * may kill it (SIGKILL), as a crash would, and start it again on the same port and data.
+ */
+export class ThrowawayPostgres {
+  process: ChildProcess | null = null;
+  readonly port: number;
+  readonly dir: string;
+
+  private constructor(port: number, dir: string) {
+    this.port = port;
+    this.dir = dir;
+  }
+
+  static async start(): Promise<ThrowawayPostgres> {
+    const dir = mkdtempSync(join(tmpdir(), 'swapgate-pg-'));
+    const user = runAs();
+    if ('uid' in user) chownSync(dir, user.uid, user.gid);
+    execFileSync(
+      'initdb',
+      ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'],
+      {
+        stdio: 'ignore',
+        ...user,
+      },
+    );
+    const server = new ThrowawayPostgres(await freePort(), dir);
+    await server.start();
+    return server;
+  }
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  async start(): Promise<void> {
+    this.process = spawn(
+      'postgres',
+      [
+        '-D',
+        join(this.dir, 'data'),
+        '-p',
+        String(this.port),
+        '-k',
+        this.dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+      ],
+      { stdio: 'ignore', ...runAs() },
+    );
+    await until(async () => {
+      const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 500 });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }, 20_000);
+  }
+
+  /** Kills the server and its backends outright, as a crash would. */
+  async kill(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    // The backends notice their postmaster's death and end; new connections are refused at once.
+    child.kill('SIGKILL');
+    await exited;
+    this.process = null;
+  }
+
+  async stop(): Promise<void> {
+    await this.kill().catch(() => {});
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

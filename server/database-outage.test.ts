@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../core/seed.ts';
+import { hasPostgresServer, ThrowawayPostgres } from '../core/testing/postgres-server.ts';
+import { until } from '../core/testing/redis-server.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
+
+const build = await loadServerBuild();
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+describe.runIf(hasPostgresServer())('the site when its PostgreSQL goes away', () => {
+  let server: ThrowawayPostgres;
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+
+  beforeAll(async () => {
+    server = await ThrowawayPostgres.start();
+    handle = await openDatabase({ url: server.url });
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    const test = createTestApp(build, handle, { SANDBOX_STEP_DELAY_MS: '0' });
+    app = test.app;
+    await test.services.market.refresh();
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close().catch(() => {});
+    await server?.stop();
+  });
+
+  /** A request's status, Retry-After and how long the answer took. */
+  async function timed(path: string, init?: RequestInit) {
+    const started = performance.now();
+    const response = await app.request(path, init);
+    const body = await response.text();
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body,
+      ms: performance.now() - started,
+    };
+  }
+
+  it('answers 503 with Retry-After within 5 s while it is down, and serves again once it is back', async () => {
+    const created = await app.request('/api/v1/swaps', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+        payoutAddress: ETH_ADDRESS,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await server.kill();
+    const api = await timed(`/api/v1/swaps/${id}`);
+    expect(api.status).toBe(503);
+    expect(api.retryAfter).toBe('5');
+    expect(JSON.parse(api.body).error.code).toBe('service_unavailable');
+    expect(api.ms).toBeLessThan(5_000);
+
+    const page = await timed(`/swap/${id}`);
+    expect(page.status).toBe(503);
+    expect(page.retryAfter).toBe('5');
+    expect(page.body).toContain('data-testid="error-page"');
+    expect(page.ms).toBeLessThan(5_000);
+
+    const ready = await timed('/readyz');
+    expect(ready.status).toBe(503);
+
+    await server.start();
+    await until(async () => (await app.request(`/api/v1/swaps/${id}`)).status === 200, 15_000);
+    expect((await timed(`/swap/${id}`)).status).toBe(200);
+  }, 60_000);
+});
