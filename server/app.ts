@@ -215,7 +215,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     if (isDatabaseUnavailable(error)) {
       log.warn({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Database unavailable');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json({ error: { code: 'service_unavailable', message: 'Service Unavailable' } }, 503);
+      return c.json({ error: { code: 'unavailable', message: 'Service Unavailable' } }, 503);
     }
     log.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Unhandled error');
     return c.json({ error: { code: 'internal_error', message: 'Internal Server Error' } }, 500);

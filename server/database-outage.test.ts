@@ -59,7 +59,7 @@ describe.runIf(hasPostgresServer())('the site when its PostgreSQL goes away', ()
     const api = await timed(`/api/v1/swaps/${id}`);
     expect(api.status).toBe(503);
     expect(api.retryAfter).toBe('5');
-    expect(JSON.parse(api.body).error.code).toBe('service_unavailable');
+    expect(JSON.parse(api.body).error.code).toBe('unavailable');
     expect(api.ms).toBeLessThan(5_000);
 
     const page = await timed(`/swap/${id}`);

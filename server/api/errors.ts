@@ -50,7 +50,7 @@ export function errorResponse(c: Context, services: Services, error: ApiError): 
 
 /**
  * The APIs' last resort: their own errors as they are; an unreachable or too slow database as 503
- * `service_unavailable` with Retry-After (the client may try again); anything else logged and 500.
+ * `unavailable` with Retry-After (the client may try again); anything else logged and 500.
  */
 export function apiErrorHandler(services: Services): ErrorHandler {
   return (error, c) => {
@@ -58,7 +58,7 @@ export function apiErrorHandler(services: Services): ErrorHandler {
     if (isDatabaseUnavailable(error)) {
       services.log.warn({ err: error, path: c.req.path }, 'Database unavailable');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return errorResponse(c, services, new ApiError(503, 'service_unavailable'));
+      return errorResponse(c, services, new ApiError(503, 'unavailable'));
     }
     services.log.error({ err: error, path: c.req.path }, 'API error');
     return errorResponse(c, services, new ApiError(500, 'internal_error'));
