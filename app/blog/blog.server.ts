@@ -74,16 +74,35 @@ export async function loadBlogAuthors(loaderArgs: LoaderFunctionArgs) {
   return { ...args.page, authors: await args.services.blog.authors() };
 }
 
+/**
+ * A list of one author's or one topic's articles: the author or topic by the `{slug}` (404 when
+ * unknown), then the page of its articles.
+ */
+async function loadOwnedList<Owner>(
+  args: BlogArgs,
+  firstPageOf: (slug: string) => string,
+  find: (slug: string) => Promise<Owner | null>,
+  list: (slug: string, page: number) => Promise<ArticlePage>,
+) {
+  const slug = args.page.params.slug ?? '';
+  const owner = await find(slug);
+  if (!owner) pageNotFound(args.url);
+  const firstPage = firstPageOf(slug);
+  const number = pageNumber(args, firstPage);
+  return { owner, ...listData(args, await list(slug, number), number, firstPage) };
+}
+
 /** /blog/authors/{slug}/ and /{page}/: an author and their articles; 404 for an unknown author. */
 export async function loadBlogAuthor(loaderArgs: LoaderFunctionArgs) {
   const args = blogArgs(loaderArgs);
-  const slug = args.page.params.slug ?? '';
-  const author = await args.services.blog.author(slug);
-  if (!author) pageNotFound(args.url);
-  const firstPage = `/blog/authors/${slug}/`;
-  const number = pageNumber(args, firstPage);
-  const list = await args.services.blog.byAuthor(slug, number);
-  return { ...listData(args, list, number, firstPage), author };
+  const { blog } = args.services;
+  const { owner, ...list } = await loadOwnedList(
+    args,
+    (slug) => `/blog/authors/${slug}/`,
+    (slug) => blog.author(slug),
+    (slug, page) => blog.byAuthor(slug, page),
+  );
+  return { ...list, author: owner };
 }
 
 /** /blog/tag/: every topic with a published article. */
@@ -95,13 +114,14 @@ export async function loadBlogTags(loaderArgs: LoaderFunctionArgs) {
 /** /blog/tag/{slug}/ and /{page}/: a topic and its articles; 404 for an unknown topic. */
 export async function loadBlogTag(loaderArgs: LoaderFunctionArgs) {
   const args = blogArgs(loaderArgs);
-  const slug = args.page.params.slug ?? '';
-  const tag = await args.services.blog.tag(slug);
-  if (!tag) pageNotFound(args.url);
-  const firstPage = `/blog/tag/${slug}/`;
-  const number = pageNumber(args, firstPage);
-  const list = await args.services.blog.byTag(slug, number);
-  return { ...listData(args, list, number, firstPage), tag };
+  const { blog } = args.services;
+  const { owner, ...list } = await loadOwnedList(
+    args,
+    (slug) => `/blog/tag/${slug}/`,
+    (slug) => blog.tag(slug),
+    (slug, page) => blog.byTag(slug, page),
+  );
+  return { ...list, tag: owner };
 }
 
 /**

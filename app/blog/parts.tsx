@@ -2,6 +2,8 @@ import './english.ts';
 import { Form, Link } from 'react-router';
 import { formatDay } from '../../core/i18n/format.ts';
 import { useTranslation } from '../i18n/react.tsx';
+import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Icon, type SocialIconName } from '../ui/Icon.tsx';
 import { Image } from '../ui/Image.tsx';
 import { PageLinks } from '../ui/PageLinks.tsx';
@@ -235,4 +237,23 @@ export function AuthorCard({ author, heading = 'h2' }: { author: Author; heading
 
 function socialIcon(network: string): SocialIconName {
   return network === 'x' || network === 'linkedin' || network === 'telegram' ? network : 'link';
+}
+
+/** The head of the blog's authors and topics indexes: title, breadcrumb, blog menu and introduction. */
+export function BlogIndexHeader({ section, path }: { section: 'authors' | 'tags'; path: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHead title={t(`blog.${section}.title`)} description={t(`blog.${section}.description`)} />
+      <Breadcrumbs
+        trail={[
+          { name: t('blog.home'), path: '/blog/' },
+          { name: t(`blog.${section}.heading`), path },
+        ]}
+      />
+      <BlogNav />
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t(`blog.${section}.heading`)}</h1>
+      <p className="mt-3 max-w-3xl text-lg text-muted">{t(`blog.${section}.intro`)}</p>
+    </>
+  );
 }

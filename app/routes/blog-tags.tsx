@@ -1,9 +1,7 @@
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadBlogTags } from '../blog/blog.server.ts';
-import { BlogNav } from '../blog/parts.tsx';
+import { BlogIndexHeader } from '../blog/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
-import { PageHead } from '../shell/PageHead.tsx';
-import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 
 export function loader(args: LoaderFunctionArgs) {
   return loadBlogTags(args);
@@ -15,16 +13,7 @@ export default function BlogTags() {
   const { t } = useTranslation();
   return (
     <section data-page="blog-tags">
-      <PageHead title={t('blog.tags.title')} description={t('blog.tags.description')} />
-      <Breadcrumbs
-        trail={[
-          { name: t('blog.home'), path: '/blog/' },
-          { name: t('blog.tags.heading'), path: '/blog/tag/' },
-        ]}
-      />
-      <BlogNav />
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('blog.tags.heading')}</h1>
-      <p className="mt-3 max-w-3xl text-lg text-muted">{t('blog.tags.intro')}</p>
+      <BlogIndexHeader section="tags" path="/blog/tag/" />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {tags.map((tag) => (
           <li key={tag.slug} data-tag={tag.slug}>
