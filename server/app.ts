@@ -7,7 +7,7 @@ import { requestId } from 'hono/request-id';
 import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
@@ -212,8 +212,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.all('*', (c) => pages(c.req.raw, { services, requestId: c.get('requestId'), nonce: c.get('nonce') }));
 
   app.onError((error, c) => {
-    if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Database unavailable');
+    const outage = services.databaseOutage.report(error);
+    if (outage) {
+      if (outage === 'new') {
+        log.warn({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Database unavailable');
+      }
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ error: { code: 'unavailable', message: 'Service Unavailable' } }, 503);
     }
