@@ -75,7 +75,7 @@ export function createPageHandler(
         })
       : null;
 
-  const queue = new RenderQueue(config.RENDER_CONCURRENCY);
+  const queue = new RenderQueue(config.RENDER_CONCURRENCY, config.RENDER_QUEUE_MAX);
   const render = (request: Request, state: RequestState) =>
     queue.run(() => {
       const context = new RouterContextProvider();
