@@ -7,7 +7,7 @@ import { inFlightLimit } from './overload.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();
-const [pglite] = databaseTargets({});
+const pglite = databaseTargets({})[0] as ReturnType<typeof databaseTargets>[number];
 
 describe('overload', () => {
   let handle: DatabaseHandle;
