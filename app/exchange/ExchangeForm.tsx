@@ -147,7 +147,7 @@ export function ExchangeForm({
             htmlFor={amountId}
             data-testid="amount-to"
             data-state={quote.status}
-            className="flex min-w-0 flex-1 items-center truncate rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-xl font-semibold data-[state=loading]:opacity-60"
+            className="flex min-w-0 flex-1 items-center rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-lg font-semibold break-all data-[state=loading]:opacity-60 sm:text-xl"
           >
             {/* Only a float estimate is approximate; a fixed quote is what the visitor gets. */}
             {shown ? `${shown.rateType === 'fixed' ? '' : '≈ '}${shown.amountTo}` : '—'}
