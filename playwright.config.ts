@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'swapgate-e2e-')),
       LOG_LEVEL: 'warn',
       PATH_RULES_TTL_MS: '0',
+      // The component showcase is off in production; its tests need it.
+      DESIGN_SYSTEM_PAGE: 'true',
       // Every newsletter test subscribes from the same address.
       RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
     },
