@@ -13,7 +13,7 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 const dictionaries = loadDictionaries();
 
 async function render(pathname: string, lang: 'en' | 'de'): Promise<string> {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component: () => <LanguageMenu /> }]);
+  const handler = createStaticHandler([{ id: 'page', path: '*', Component: LanguageMenu }]);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error('unexpected response');
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { networkTxHash } from './tx-hash.ts';
 
-const HEX = 'a'.repeat(63) + 'f';
+const HEX = `${'a'.repeat(63)}f`;
 
 describe('networkTxHash', () => {
   it('gives a bare EVM hash its 0x prefix', () => {
