@@ -63,6 +63,8 @@ async function createSwap(
   await expect(step).toBeVisible();
   await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
   if (options.rate === 'fixed') await expect(step.getByTestId('rate-countdown')).toBeVisible();
+  // Only a float amount is an estimate ("≈"); a fixed one is what the visitor gets.
+  await expect(step.getByTestId('summary-to')).toHaveText(options.rate === 'fixed' ? /^\d/ : /^≈ \d/);
 
   if (options.promo) {
     await step.getByTestId('promo-code').fill(options.promo);
@@ -79,6 +81,7 @@ async function createSwap(
 
   await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/swap/')}[a-z2-7]{26}$`));
   await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'waiting');
+  await expect(page.getByTestId('amount-receive')).toHaveText(options.rate === 'fixed' ? /^\d/ : /^≈ \d/);
   return new URL(page.url()).pathname.split('/').pop() as string;
 }
 
