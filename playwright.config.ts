@@ -51,6 +51,8 @@ export default defineConfig({
       DESIGN_SYSTEM_PAGE: 'true',
       // Every newsletter test subscribes from the same address.
       RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
+      // Every browser test creates its swaps from the same address too (the limits have their own tests).
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
     },
   },
 });
