@@ -47,8 +47,12 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'swapgate-e2e-')),
       LOG_LEVEL: 'warn',
       PATH_RULES_TTL_MS: '0',
+      // The component showcase is off in production; its tests need it.
+      DESIGN_SYSTEM_PAGE: 'true',
       // Every newsletter test subscribes from the same address.
       RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
+      // Every browser test creates its swaps from the same address too (the limits have their own tests).
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
     },
   },
 });

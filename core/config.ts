@@ -99,6 +99,12 @@ const configSchema = z.object({
   TELEGRAM_BOT_URL: z.url().default('https://t.me/swapgate_bot'),
   TRUST_REVIEW_URL: z.url().default('https://www.trustpilot.com/review/swapgate.io'),
 
+  /**
+   * The /design-system showcase of the UI components: on in development and tests, 404 in
+   * production unless set to true (the browser tests' server does).
+   */
+  DESIGN_SYSTEM_PAGE: booleanString.optional(),
+
   /** Google Tag Manager id (GTM-… or G-…, SPEC §5, §7); without it no analytics load and the CSP stays closed. */
   GTM_ID: z.string().optional(),
 
@@ -133,6 +139,11 @@ export function maintenanceMode(config: Pick<Config, 'LANDING__MAINTENANCE_MODE'
   const value = config.LANDING__MAINTENANCE_MODE;
   if (value === undefined) return 'unset';
   return value === 'true' ? 'on' : 'off';
+}
+
+/** Whether /design-system is served: outside production, or where DESIGN_SYSTEM_PAGE says so. */
+export function designSystemEnabled(config: Pick<Config, 'NODE_ENV' | 'DESIGN_SYSTEM_PAGE'>): boolean {
+  return config.DESIGN_SYSTEM_PAGE ?? config.NODE_ENV !== 'production';
 }
 
 /** The names of every setting (for checks that deployment files set only real ones). */

@@ -52,6 +52,21 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
     expect(errorMessage(await none.text())).toBe('Page not found: /fr/nothing-here');
   });
 
+  it('serves /design-system in production only where DESIGN_SYSTEM_PAGE enables it', async () => {
+    const hidden = appWith(handle, { NODE_ENV: 'production' }).app;
+    for (const path of ['/design-system', '/de/design-system']) {
+      const response = await hidden.request(path);
+      expect(response.status, path).toBe(404);
+      expect(errorMessage(await response.text())).toBe(`Page not found: ${path}`);
+    }
+    const shown = appWith(handle, { NODE_ENV: 'production', DESIGN_SYSTEM_PAGE: 'true' }).app;
+    expect((await shown.request('/de/design-system')).status).toBe(200);
+    // Development and tests have it without the setting.
+    expect((await appWith(handle, { NODE_ENV: 'development' }).app.request('/design-system')).status).toBe(
+      200,
+    );
+  });
+
   it('refuses a path longer than any address of the site before rendering anything', async () => {
     const { app } = appWith(handle);
     for (const path of [`/blog/${'a'.repeat(MAX_PATH_CHARS)}/`, `/api/v1/coins/${'x'.repeat(5_000)}`]) {

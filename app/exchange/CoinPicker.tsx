@@ -49,7 +49,7 @@ export function CoinPicker({
         data-coin={side?.coin.code}
         data-network={side?.network}
         aria-haspopup="dialog"
-        className="relative flex min-w-36 items-center gap-2 rounded-lg border border-slate-200 bg-surface px-3 py-2 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="relative flex max-w-[45%] shrink-0 items-center gap-2 rounded-lg border border-slate-200 bg-surface px-3 py-2 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500 sm:max-w-none sm:min-w-36"
       >
         {side ? (
           // The name read out begins with the side and goes on with the visible text (WCAG 2.5.3):
@@ -57,9 +57,10 @@ export function CoinPicker({
           <>
             <span className="sr-only">{t('exchange.picker.side', { label })} </span>
             <CoinIcon coin={side.coin} />
-            <span className="flex flex-col leading-tight">
+            {/* On a phone the button leaves the amount room: a long network name is cut, not the amount. */}
+            <span className="flex min-w-0 flex-col leading-tight">
               <span className="font-semibold">{side.coin.code.toUpperCase()}</span>
-              <span className="text-xs text-muted">{network?.name ?? side.network}</span>
+              <span className="truncate text-xs text-muted">{network?.name ?? side.network}</span>
             </span>
             <span className="sr-only">, {t('exchange.picker.change')}</span>
           </>

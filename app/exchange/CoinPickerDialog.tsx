@@ -98,9 +98,10 @@ export function CoinPickerDialog({
         if (event.target === event.currentTarget) close();
       }}
       data-testid={`${testId}-dialog`}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-surface p-0 text-ink shadow-xl backdrop:bg-slate-900/50"
+      // A sheet from the bottom on narrow screens (SPEC: sheets), a centred modal from 640 px.
+      className="mx-0 mt-auto mb-0 w-full max-w-none rounded-t-xl bg-surface p-0 text-ink shadow-xl backdrop:bg-slate-900/50 sm:m-auto sm:w-[min(28rem,calc(100vw-2rem))] sm:rounded-xl"
     >
-      <div className="flex max-h-[80vh] flex-col">
+      <div className="flex max-h-[85vh] flex-col sm:max-h-[80vh]">
         <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-3">
           <h2 id={headingId} className="text-lg font-semibold">
             {title}

@@ -107,7 +107,7 @@ export function ExchangeForm({
             aria-invalid={amountError ? true : undefined}
             aria-describedby={amountError ? amountErrorId : undefined}
             data-testid="amount-from"
-            className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 text-xl font-semibold focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
+            className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 text-base font-semibold sm:text-xl focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
           />
           <CoinPicker
             side={from}
@@ -147,7 +147,7 @@ export function ExchangeForm({
             htmlFor={amountId}
             data-testid="amount-to"
             data-state={quote.status}
-            className="flex min-w-0 flex-1 items-center truncate rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-xl font-semibold data-[state=loading]:opacity-60"
+            className="flex min-w-0 flex-1 items-center rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-base font-semibold break-all data-[state=loading]:opacity-60 sm:text-xl"
           >
             {/* Only a float estimate is approximate; a fixed quote is what the visitor gets. */}
             {shown ? `${shown.rateType === 'fixed' ? '' : '≈ '}${shown.amountTo}` : '—'}

@@ -245,7 +245,7 @@ export function SwapCreate({
         )}
       </section>
 
-      <div className="mt-6 grid gap-4">
+      <div className="mt-6 grid grid-cols-1 gap-4">
         <AddressField
           id={`${id}-payoutAddress`}
           label={t('exchange.create.payoutAddress', { coin: toCode })}

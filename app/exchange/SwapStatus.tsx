@@ -97,11 +97,17 @@ export function SwapStatusView({
           </p>
         </section>
 
-        <section aria-labelledby="deposit-heading" className="rounded-2xl bg-surface p-5 shadow-md md:p-6">
-          <h2 id="deposit-heading" className="text-xl font-semibold">
-            {waiting ? t('swapStatus.deposit.title') : t('swapStatus.deposit.details')}
-          </h2>
-          {waiting && (
+        {/* The deposit is asked for only while the swap waits for it: once it arrived, or the
+            window closed, the page never invites another one. */}
+        {waiting ? (
+          <section
+            aria-labelledby="deposit-heading"
+            data-testid="deposit-prompt"
+            className="rounded-2xl bg-surface p-5 shadow-md md:p-6"
+          >
+            <h2 id="deposit-heading" className="text-xl font-semibold">
+              {t('swapStatus.deposit.title')}
+            </h2>
             <p className="mt-1 text-muted">
               {t('swapStatus.deposit.instruction', {
                 amount: swap.amountFrom,
@@ -109,15 +115,7 @@ export function SwapStatusView({
                 network: from.networkName,
               })}
             </p>
-          )}
-          {swap.status === 'expired' && (
-            <p className="mt-1 font-medium text-red-800" data-testid="deposit-closed">
-              {t('swapStatus.deposit.closed')}
-            </p>
-          )}
-          <div className="mt-4 flex flex-col gap-5 sm:flex-row">
-            {/* The code is offered only while the swap waits for its deposit. */}
-            {waiting && (
+            <div className="mt-4 flex flex-col gap-5 sm:flex-row">
               <div
                 role="img"
                 aria-label={t('swapStatus.deposit.qr')}
@@ -127,67 +125,74 @@ export function SwapStatusView({
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated QR code SVG.
                 dangerouslySetInnerHTML={{ __html: qrSvg }}
               />
-            )}
-            <dl className="grid min-w-0 flex-1 content-start gap-4">
-              <div>
-                <dt className="text-sm text-muted">{t('swapStatus.deposit.amount')}</dt>
-                <dd className="mt-1 flex flex-wrap items-center gap-2">
-                  <span className="text-lg font-semibold" data-testid="amount-send">
-                    {swap.amountFrom} {fromCode}
-                  </span>
-                  <CopyButton text={swap.amountFrom} label={t('swapStatus.deposit.copyAmount')} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted">
-                  {t('swapStatus.deposit.address', { coin: fromCode, network: from.networkName })}
-                </dt>
-                <dd className="mt-1 flex flex-wrap items-center gap-2">
-                  <code className="break-all font-mono text-sm" data-testid="deposit-address">
-                    {swap.depositAddress}
-                  </code>
-                  <CopyButton
-                    text={swap.depositAddress}
-                    label={t('swapStatus.deposit.copyAddress')}
-                    testId="copy-deposit-address"
-                  />
-                </dd>
-              </div>
-              {swap.depositMemo && (
+              <dl className="grid min-w-0 flex-1 content-start gap-4">
                 <div>
-                  <dt className="text-sm text-muted">{depositMemoName}</dt>
+                  <dt className="text-sm text-muted">{t('swapStatus.deposit.amount')}</dt>
                   <dd className="mt-1 flex flex-wrap items-center gap-2">
-                    <code className="break-all font-mono text-sm" data-testid="deposit-memo">
-                      {swap.depositMemo}
+                    <span className="text-lg font-semibold" data-testid="amount-send">
+                      {swap.amountFrom} {fromCode}
+                    </span>
+                    <CopyButton text={swap.amountFrom} label={t('swapStatus.deposit.copyAmount')} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted">
+                    {t('swapStatus.deposit.address', { coin: fromCode, network: from.networkName })}
+                  </dt>
+                  <dd className="mt-1 flex flex-wrap items-center gap-2">
+                    <code className="break-all font-mono text-sm" data-testid="deposit-address">
+                      {swap.depositAddress}
                     </code>
                     <CopyButton
-                      text={swap.depositMemo}
-                      label={t('swapStatus.deposit.copyMemo', { memo: depositMemoName })}
-                      testId="copy-deposit-memo"
+                      text={swap.depositAddress}
+                      label={t('swapStatus.deposit.copyAddress')}
+                      testId="copy-deposit-address"
                     />
                   </dd>
-                  <p className="mt-1 text-sm font-medium text-amber-800">
-                    {t('swapStatus.deposit.memoWarning', { memo: depositMemoName })}
-                  </p>
                 </div>
-              )}
-            </dl>
-          </div>
-          {waiting && rateExpiresAt !== null && (
-            <p
-              className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium"
-              data-testid="rate-countdown"
-            >
-              {now < rateExpiresAt ? (
-                <span suppressHydrationWarning>
-                  {t('swapStatus.deposit.fixedFor', { time: remaining(rateExpiresAt, now) })}
-                </span>
-              ) : (
-                t('swapStatus.deposit.fixedExpired')
-              )}
-            </p>
-          )}
-        </section>
+                {swap.depositMemo && (
+                  <div>
+                    <dt className="text-sm text-muted">{depositMemoName}</dt>
+                    <dd className="mt-1 flex flex-wrap items-center gap-2">
+                      <code className="break-all font-mono text-sm" data-testid="deposit-memo">
+                        {swap.depositMemo}
+                      </code>
+                      <CopyButton
+                        text={swap.depositMemo}
+                        label={t('swapStatus.deposit.copyMemo', { memo: depositMemoName })}
+                        testId="copy-deposit-memo"
+                      />
+                    </dd>
+                    <p className="mt-1 text-sm font-medium text-amber-800">
+                      {t('swapStatus.deposit.memoWarning', { memo: depositMemoName })}
+                    </p>
+                  </div>
+                )}
+              </dl>
+            </div>
+            {rateExpiresAt !== null && (
+              <p
+                className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium"
+                data-testid="rate-countdown"
+              >
+                {now < rateExpiresAt ? (
+                  <span suppressHydrationWarning>
+                    {t('swapStatus.deposit.fixedFor', { time: remaining(rateExpiresAt, now) })}
+                  </span>
+                ) : (
+                  t('swapStatus.deposit.fixedExpired')
+                )}
+              </p>
+            )}
+          </section>
+        ) : swap.status === 'expired' ? (
+          <p
+            className="rounded-2xl bg-red-50 p-5 font-medium text-red-800 md:p-6"
+            data-testid="deposit-closed"
+          >
+            {t('swapStatus.deposit.closed')}
+          </p>
+        ) : null}
 
         {sandbox && waiting && <SimulateDeposit swap={swap} fromCode={fromCode} onDone={setSimulated} />}
       </div>

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { MemoKind } from '../../core/address/networks.ts';
+import { networkTxHash } from '../../core/address/tx-hash.ts';
 import { type CatalogueAsset, coinIconUrl } from '../../core/catalogue/catalogue.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -42,6 +43,11 @@ function fill(
   return template.replaceAll(`{${name}}`, encodeURIComponent(value));
 }
 
+/** A provider's hash as the network's explorer takes it (a bare EVM hash gets its 0x). */
+function txHash(asset: CatalogueAsset | null, hash: string | null | undefined): string | null {
+  return hash ? networkTxHash(asset?.network.addressFormat ?? '', hash) : null;
+}
+
 function sideOf(swap: SwapView, which: 'from' | 'to', asset: CatalogueAsset | null): SwapSide {
   const code = which === 'from' ? swap.from : swap.to;
   const network = which === 'from' ? swap.fromNetwork : swap.toNetwork;
@@ -75,8 +81,8 @@ export async function loadSwapPage(args: LoaderFunctionArgs): Promise<SwapPageDa
     from,
     to,
     links: {
-      depositTx: fill(fromAsset?.network.explorerTx, 'hash', swap.depositHash),
-      payoutTx: fill(toAsset?.network.explorerTx, 'hash', swap.payoutHash),
+      depositTx: fill(fromAsset?.network.explorerTx, 'hash', txHash(fromAsset, swap.depositHash)),
+      payoutTx: fill(toAsset?.network.explorerTx, 'hash', txHash(toAsset, swap.payoutHash)),
       payoutAddress: fill(toAsset?.network.explorerAddress, 'address', swap.payoutAddress),
     },
     qrSvg,

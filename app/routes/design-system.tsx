@@ -1,8 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { designSystemEnabled } from '../../core/config.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
-import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
+import { requestStateContext } from '../lib/request-context.ts';
+import { noRouteFound, type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Button } from '../ui/Button.tsx';
 import { BUTTON_COLORS, BUTTON_SIZES } from '../ui/constants.ts';
@@ -11,7 +13,10 @@ import { Image } from '../ui/Image.tsx';
 import { TextInput, type ValidationStatus } from '../ui/TextInput.tsx';
 import { Tooltip, TooltipButton } from '../ui/Tooltip.tsx';
 
+/** The showcase is for development and tests: in production it does not exist (core/config.ts). */
 export function loader(args: LoaderFunctionArgs): PageData {
+  const { services } = args.context.get(requestStateContext);
+  if (!designSystemEnabled(services.config)) noRouteFound(new URL(args.request.url));
   return resolvePage(args);
 }
 

@@ -56,7 +56,10 @@ function args(swaps: Record<string, SwapView>, sandbox = true): LoaderFunctionAr
     catalogue: {
       asset: async (coin: string, network: string) =>
         coin === 'eth'
-          ? asset(coin, network, { memo: { name: 'Memo', kind: 'memo', required: false } })
+          ? asset(coin, network, {
+              addressFormat: 'evm',
+              memo: { name: 'Memo', kind: 'memo', required: false },
+            })
           : asset(coin, network),
     },
     sandbox,
@@ -92,6 +95,15 @@ describe('the swap page loader (the source the page refreshes from)', () => {
     expect(data.qrSvg).toMatch(/^<svg/);
     expect(data.sandbox).toBe(true);
     expect(data.lang).toBe('en');
+  });
+
+  it('gives a bare EVM payout hash its 0x in the explorer link', async () => {
+    const hash = 'ab'.repeat(32);
+    const finished = { ...SWAP, status: 'finished', payoutHash: hash } as SwapView;
+    const data = await loader(args({ [ID]: finished }));
+    expect(data.links.payoutTx).toBe(`https://ethereum.example/tx/0x${hash}`);
+    // Bitcoin hashes have no prefix.
+    expect(data.links.depositTx).toBe('https://bitcoin.example/tx/abc123');
   });
 
   it('answers 404 for an unknown swap', async () => {

@@ -1,40 +1,60 @@
 import { useId, useState } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router';
+import { type LoaderFunctionArgs, redirect, useLoaderData, useNavigate } from 'react-router';
+import { parseSwapIdInput } from '../../core/exchange/swap-id.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { problemText } from '../exchange/messages.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
+import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
-import { PARAM_CHECKS } from '../routing/pages.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Button } from '../ui/Button.tsx';
 
-export function loader(args: LoaderFunctionArgs): PageData {
-  return resolvePage(args);
+type LookupError = 'empty' | 'shape' | 'notFound';
+
+/**
+ * The page, and the answer to a lookup sent without JavaScript (`?id=`, the form's GET): a known
+ * swap redirects to its page; anything else is shown beside the field. Such answers are never
+ * cached (they echo what one visitor typed).
+ */
+export async function loader(
+  args: LoaderFunctionArgs,
+): Promise<PageData & { lookup: { value: string; error: LookupError } | null }> {
+  const page = resolvePage(args);
+  const raw = new URL(args.request.url).searchParams.get('id');
+  if (raw === null) return { ...page, lookup: null };
+  const state = args.context.get(requestStateContext);
+  if (state.page) state.page = { ...state.page, private: true };
+  const parsed = parseSwapIdInput(raw);
+  if (!parsed.ok) return { ...page, lookup: { value: raw, error: parsed.kind } };
+  if (await state.services.swaps.get(parsed.id)) {
+    throw redirect(localizePath(page.lang, `/swap/${parsed.id}`), 303);
+  }
+  return { ...page, lookup: { value: raw, error: 'notFound' } };
 }
 
-/** /transaction-status: the swap ID form; a known swap opens its page, anything else is said inline. */
+/**
+ * /transaction-status: the swap ID form; a known swap opens its page, anything else is said
+ * inline. It takes the ID in any case and with spaces, or a pasted link to the swap's page.
+ */
 export default function TransactionStatus() {
-  const { lang } = useLoaderData<typeof loader>();
+  const { lang, lookup } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [value, setValue] = useState(lookup?.value ?? '');
+  const [error, setError] = useState<string | null>(lookup ? t(`statusCheck.errors.${lookup.error}`) : null);
   const [checking, setChecking] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const swapId = value.trim().toLowerCase();
-    if (!swapId) {
-      setError(t('statusCheck.errors.empty'));
+    const parsed = parseSwapIdInput(value);
+    if (!parsed.ok) {
+      setError(t(`statusCheck.errors.${parsed.kind}`));
       return;
     }
-    if (!PARAM_CHECKS.swapId?.test(swapId)) {
-      setError(t('statusCheck.errors.shape'));
-      return;
-    }
+    const swapId = parsed.id;
     setChecking(true);
     setError(null);
     try {
@@ -64,6 +84,7 @@ export default function TransactionStatus() {
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{t('pages.transaction-status.description')}</p>
       <form
+        method="get"
         onSubmit={submit}
         noValidate
         data-testid="status-check"
@@ -75,7 +96,7 @@ export default function TransactionStatus() {
         <div className="mt-1 flex flex-col gap-2 sm:flex-row">
           <input
             id={`${id}-swap-id`}
-            name="swapId"
+            name="id"
             type="text"
             value={value}
             onChange={(event) => {

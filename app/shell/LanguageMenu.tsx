@@ -7,9 +7,22 @@ import { trackEvent } from '../lib/analytics.ts';
 import { usePageLocation } from '../routing/page-location.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 
-/** Flag emoji from a country code: two regional-indicator letters. */
-function flagEmoji(country: string): string {
-  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
+/**
+ * A language's flag: an SVG from public/flags/ (the country-flag-icons set, copied by
+ * scripts/flags.ts), the same on every system, where flag emoji show as letters or boxes.
+ * Decorative: the language's name is beside it.
+ */
+function Flag({ country, className = '' }: { country: string; className?: string }) {
+  return (
+    <img
+      src={`/flags/${country}.svg`}
+      alt=""
+      width={21}
+      height={14}
+      data-flag={country}
+      className={`h-3.5 w-[21px] shrink-0 rounded-[2px] object-cover ring-1 ring-slate-900/10 ${className}`}
+    />
+  );
 }
 
 /**
@@ -52,7 +65,7 @@ export function LanguageMenu({
         data-testid={testId}
         className={`inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent ${className}`}
       >
-        <span aria-hidden="true">{current ? flagEmoji(current.flag) : ''}</span>
+        {current ? <Flag country={current.flag} /> : null}
         <span>{current?.code.toUpperCase()}</span>
       </button>
       <Drawer
@@ -73,9 +86,7 @@ export function LanguageMenu({
                 onClick={() => choose(entry.code)}
                 className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 aria-[current]:bg-brand-50 aria-[current]:font-semibold"
               >
-                <span aria-hidden="true" className="text-lg">
-                  {flagEmoji(entry.flag)}
-                </span>
+                <Flag country={entry.flag} />
                 <span className="flex-1">{entry.alias}</span>
                 <span className="text-xs text-muted uppercase">{entry.code}</span>
               </a>

@@ -3,6 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxSwaps } from '../../db/schema.ts';
 import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
+import { NETWORKS, type NetworkDefinition } from '../address/networks.ts';
+import { networkTxHash } from '../address/tx-hash.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { Big, isDecimalString, toAmount } from '../exchange/decimal.ts';
@@ -82,8 +84,11 @@ function norm(value: string): string {
   return toAmount(new Big(value), RATE_DECIMALS);
 }
 
-function fakeHash(kind: string, id: string): string {
-  return createHash('sha256').update(`sandbox-${kind}:${id}`).digest('hex');
+/** A made-up transaction hash shaped as the network writes its hashes (0x… on EVM networks). */
+function fakeHash(kind: string, id: string, network: string): string {
+  const hex = createHash('sha256').update(`sandbox-${kind}:${id}`).digest('hex');
+  const definition = (NETWORKS as Partial<Record<string, NetworkDefinition>>)[network];
+  return networkTxHash(definition?.addressFormat ?? '', hex);
 }
 
 function sameAsset(a: Asset, b: Asset): boolean {
@@ -377,7 +382,7 @@ export class SandboxProvider implements LiquidityProvider {
 
     const deposit = new Big(row.depositAmount);
     swap.amountDeposited = norm(row.depositAmount);
-    swap.depositHash = fakeHash('deposit', row.id);
+    swap.depositHash = fakeHash('deposit', row.id, row.fromNetwork);
     const elapsed = now - row.depositedAt.getTime();
     const { confirmingMs, exchangingMs, sendingMs } = this.#config.delays;
     if (elapsed < confirmingMs) return { ...swap, status: 'confirming' };
@@ -390,7 +395,7 @@ export class SandboxProvider implements LiquidityProvider {
       return { ...swap, status: 'expired' };
     }
     if (elapsed < confirmingMs + exchangingMs) return { ...swap, status: 'exchanging' };
-    swap.payoutHash = fakeHash('payout', row.id);
+    swap.payoutHash = fakeHash('payout', row.id, row.toNetwork);
     if (elapsed < confirmingMs + exchangingMs + sendingMs) return { ...swap, status: 'sending' };
     return { ...swap, status: 'finished', amountPaidOut: await this.#paidOut(row, deposit) };
   }

@@ -63,6 +63,8 @@ async function createSwap(
   await expect(step).toBeVisible();
   await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
   if (options.rate === 'fixed') await expect(step.getByTestId('rate-countdown')).toBeVisible();
+  // Only a float amount is an estimate ("≈"); a fixed one is what the visitor gets.
+  await expect(step.getByTestId('summary-to')).toHaveText(options.rate === 'fixed' ? /^\d/ : /^≈ \d/);
 
   if (options.promo) {
     await step.getByTestId('promo-code').fill(options.promo);
@@ -79,7 +81,34 @@ async function createSwap(
 
   await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/swap/')}[a-z2-7]{26}$`));
   await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'waiting');
+  await expect(page.getByTestId('amount-receive')).toHaveText(options.rate === 'fixed' ? /^\d/ : /^≈ \d/);
   return new URL(page.url()).pathname.split('/').pop() as string;
+}
+
+/** A swap past its deposit window: no amount to send, no deposit address, no copy button, no QR code. */
+async function expectNoDepositPrompt(page: Page, lang: Lang) {
+  for (const testId of [
+    'deposit-prompt',
+    'amount-send',
+    'deposit-address',
+    'copy-deposit-address',
+    'deposit-qr',
+  ]) {
+    await expect(page.getByTestId(testId), testId).toHaveCount(0);
+  }
+  await expect(page.getByText(translateOr(lang, 'swapStatus.deposit.amount'), { exact: true })).toHaveCount(
+    0,
+  );
+}
+
+/** A sandbox swap made through the API. */
+async function apiSwap(page: Page): Promise<string> {
+  const response = await page.request.post('/api/v1/swaps', {
+    headers: { 'Idempotency-Key': `exchange-${Date.now()}-${Math.random()}` },
+    data: { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float', payoutAddress: ETH_ADDRESS },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 for (const lang of ['en', 'de'] as const) {
@@ -113,7 +142,13 @@ for (const lang of ['en', 'de'] as const) {
         await expect(page.getByTestId(`timeline-${status}`)).toHaveAttribute('data-state', 'done');
       }
       await expect(page.getByTestId('simulate-deposit')).toHaveCount(0);
-      await expect(page.getByTestId('payout-tx-link')).toHaveAttribute('href', /^https:\/\//);
+      // An Ethereum payout links to its transaction with the 0x the explorer needs.
+      await expect(page.getByTestId('payout-tx-link')).toHaveAttribute(
+        'href',
+        /^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/,
+      );
+      // After the deposit window nothing invites another deposit.
+      await expectNoDepositPrompt(page, lang);
     });
 
     test('a float swap paid below the minimum is refunded', async ({ page }) => {
@@ -133,6 +168,7 @@ for (const lang of ['en', 'de'] as const) {
       });
       await expect(page.getByTestId('timeline-refunded')).toBeVisible();
       await expect(page.getByTestId('timeline-finished')).not.toHaveAttribute('data-state', 'done');
+      await expectNoDepositPrompt(page, lang);
     });
   });
 }
@@ -157,6 +193,33 @@ test.describe('exchange form', () => {
     );
     await expect(form.getByTestId('exchange-submit')).toBeDisabled();
   });
+
+  for (const width of [375, 1280]) {
+    test(`the coin picker opens ${width < 640 ? 'as a sheet from the bottom' : 'centred'} at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/swap');
+      await waitForHydration(page);
+      await page.getByTestId('picker-from').click();
+      const dialog = page.getByTestId('picker-from-dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('coin-option-btc')).toBeVisible();
+      const box = await dialog.boundingBox();
+      if (!box) throw new Error('no dialog box');
+      if (width < 640) {
+        // Full width, resting on the bottom edge.
+        expect(box.x).toBe(0);
+        expect(box.width).toBe(width);
+        expect(Math.round(box.y + box.height)).toBe(800);
+      } else {
+        // In the middle, clear of every edge.
+        expect(Math.abs(box.x - (width - box.x - box.width))).toBeLessThanOrEqual(1);
+        expect(Math.abs(box.y - (800 - box.y - box.height))).toBeLessThanOrEqual(1);
+        expect(box.width).toBeLessThan(width / 2);
+      }
+    });
+  }
 
   test('the direction button exchanges the two coins', async ({ page }) => {
     await page.goto('/swap');
@@ -190,6 +253,46 @@ test.describe('swap status lookup', () => {
       translateOr('de', 'statusCheck.errors.shape'),
     );
     await expect(page).toHaveURL(/\/de\/transaction-status$/);
+  });
+
+  test('a pasted swap link, or the id with capitals and spaces, opens the swap', async ({
+    page,
+    baseURL,
+  }) => {
+    const id = await apiSwap(page);
+    await page.goto('/transaction-status');
+    await waitForHydration(page);
+    const form = page.getByTestId('status-check');
+    // A link from the German site, pasted with spaces around it.
+    await form.getByTestId('status-swap-id').fill(`  ${baseURL}/de/swap/${id}  `);
+    await form.getByTestId('status-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/swap/${id}$`));
+    await expect(page.getByTestId('swap-id')).toHaveText(id);
+
+    await page.goto('/de/transaction-status');
+    await waitForHydration(page);
+    const spaced = id.toUpperCase().replace(/(.{5})/g, '$1 ');
+    await form.getByTestId('status-swap-id').fill(spaced);
+    await form.getByTestId('status-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/de/swap/${id}$`));
+  });
+
+  test('without JavaScript the lookup is answered by the server', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const id = await apiSwap(page);
+    await page.goto(`${baseURL}/de/transaction-status`);
+    await page.getByTestId('status-swap-id').fill(`${baseURL}/swap/${id.toUpperCase()}`);
+    await page.getByTestId('status-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/de/swap/${id}$`));
+    await expect(page.getByTestId('swap-id')).toHaveText(id);
+
+    await page.goto(`${baseURL}/transaction-status`);
+    await page.getByTestId('status-swap-id').fill('abc');
+    await page.getByTestId('status-submit').click();
+    await expect(page.getByTestId('status-message')).toHaveText(translate('en', 'statusCheck.errors.shape'));
+    await expect(page.getByTestId('status-swap-id')).toHaveValue('abc');
+    await context.close();
   });
 
   test('the page of an unknown swap answers 404', async ({ page }) => {
