@@ -190,4 +190,32 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
     const [row] = await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'outlived'));
     expect(row?.swapId).toBe(retry.swap.id);
   });
+
+  it('checks again, after its claim lease, a swap whose status check died with its node', async () => {
+    const swaps = service(0);
+    const { swap } = await create(swaps);
+    clock = new Date(clock.getTime() + 1_000);
+    // A node whose provider call never returns, as if the process had died mid-run.
+    const dying = withProviders(
+      (provider) => ({
+        id: provider.id,
+        name: provider.name,
+        quote: (request, signal) => provider.quote(request, signal),
+        createSwap: (request, signal) => provider.createSwap(request, signal),
+        getSwap: () => new Promise(() => {}),
+      }),
+      { checkLeaseMs: 5_000 },
+    );
+    void dying.syncDue();
+    await expect
+      .poll(async () => {
+        const [row] = await handle.db.select().from(swapsTable).where(eq(swapsTable.id, swap.id));
+        return row?.nextCheckAt?.getTime();
+      })
+      .toBe(clock.getTime() + 5_000);
+    expect(await swaps.syncDue()).toBe(0);
+    clock = new Date(clock.getTime() + 61_000 + 5_000);
+    expect(await swaps.syncDue()).toBeGreaterThanOrEqual(1);
+    expect((await swaps.get(swap.id))?.status).toBe('expired');
+  });
 });
