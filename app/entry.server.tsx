@@ -2,7 +2,6 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createI18n, type Dictionaries } from './i18n/i18n.ts';
 import { I18nProvider } from './i18n/react.tsx';
 import { NonceContext } from './lib/nonce.ts';
@@ -16,9 +15,11 @@ export const streamTimeout = 5_000;
  * that says the database is unavailable marks the request, so it is answered 503, not 500.
  */
 export function handleError(error: unknown, { context }: { context: Readonly<RouterContextProvider> }): void {
-  if (!isDatabaseUnavailable(error)) return;
   const state = context.get(requestStateContext);
+  const outage = state.services.databaseOutage.report(error);
+  if (!outage) return;
   state.databaseUnavailable = true;
+  if (outage === 'new') state.services.log.warn({ err: error }, 'Database unavailable; pages answer 503');
 }
 
 export default function handleRequest(

@@ -24,13 +24,20 @@ import { NavigationScroll } from './navigation/NavigationScroll.tsx';
 import { usePage } from './routing/current-page.ts';
 import { locationMiddleware } from './routing/location.server.ts';
 import { maintenanceMiddleware } from './routing/maintenance-middleware.server.ts';
+import { databaseOutageMiddleware } from './routing/outage-middleware.server.ts';
 import { pageMiddleware } from './routing/page-middleware.server.ts';
 import { pathRuleMiddleware } from './routing/path-rule-middleware.server.ts';
 import { ErrorPage } from './shell/ErrorPage.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { siteLinks } from './shell/site-links.ts';
 
-export const middleware = [locationMiddleware, maintenanceMiddleware, pathRuleMiddleware, pageMiddleware];
+export const middleware = [
+  locationMiddleware,
+  databaseOutageMiddleware,
+  maintenanceMiddleware,
+  pathRuleMiddleware,
+  pageMiddleware,
+];
 
 /** Before a client navigation renders, the target page's dictionary is loaded (SPEC §4). */
 const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {

@@ -47,6 +47,10 @@ const configSchema = z.object({
   HTML_CACHE_MAX_MB: z.coerce.number().positive().default(64),
   /** Pages rendered at once; more wait their turn in arrival order (server/render-queue.ts). */
   RENDER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** Pages waiting for a render at most; one more is answered 503 at once (server/overload.ts). */
+  RENDER_QUEUE_MAX: z.coerce.number().int().positive().default(64),
+  /** Requests in progress on one node at most; one more is answered 503 at once. */
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(512),
   /** Redis for rate limits and caches shared by several nodes; in-process without it. */
   REDIS_URL: z.string().optional(),
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import type { DatabaseOutage } from '../db/outage.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { Config } from './config.ts';
@@ -40,4 +41,6 @@ export interface Services {
   buildId: string;
   /** Versions of the data pages are rendered from (the HTML cache's validity). */
   dataVersions: DataVersions;
+  /** A database outage seen a moment ago: pages answer 503 at once instead of waiting on it. */
+  databaseOutage: DatabaseOutage;
 }

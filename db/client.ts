@@ -69,7 +69,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never
+  // shrinks; the embedded database is small, and 16 MB hold it with room (docs/OPERATIONS.md, Memory).
+  const client = await PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -7,7 +7,7 @@ import { requestId } from 'hono/request-id';
 import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
@@ -16,7 +16,9 @@ import { createImageHandler } from './img.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { routeLabel } from './metrics.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
+import { inFlightLimit, overloadedResponse } from './overload.ts';
 import { answerResponse, createPageHandler } from './page-handler.ts';
+import { RenderQueueFull } from './render-queue.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
 import type { AppServices } from './services.ts';
 import { createSitemapRoutes } from './sitemap.ts';
@@ -114,6 +116,13 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
       'request',
     );
   });
+  app.use(
+    inFlightLimit({
+      max: services.config.MAX_IN_FLIGHT,
+      services,
+      onReject: () => services.metrics.overloadRejected('in_flight'),
+    }),
+  );
   app.use(compress());
 
   // No address of the site comes near this length; a longer one is refused before any routing or
@@ -209,11 +218,22 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   const publicFiles = filesCachedFor(() => 'public, max-age=3600');
   app.use('*', (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
 
-  app.all('*', (c) => pages(c.req.raw, { services, requestId: c.get('requestId'), nonce: c.get('nonce') }));
+  app.all('*', async (c) => {
+    try {
+      return await pages(c.req.raw, { services, requestId: c.get('requestId'), nonce: c.get('nonce') });
+    } catch (error) {
+      if (!(error instanceof RenderQueueFull)) throw error;
+      services.metrics.overloadRejected('render_queue');
+      return overloadedResponse(services, c.req.raw);
+    }
+  });
 
   app.onError((error, c) => {
-    if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Database unavailable');
+    const outage = services.databaseOutage.report(error);
+    if (outage) {
+      if (outage === 'new') {
+        log.warn({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'Database unavailable');
+      }
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ error: { code: 'unavailable', message: 'Service Unavailable' } }, 503);
     }

@@ -56,6 +56,12 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly #overload = new Counter({
+    name: 'overload_rejections_total',
+    help: 'Requests answered 503 at once because the node was at a limit (in_flight, render_queue)',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
   readonly #quotes = new Histogram({
     name: 'provider_quote_duration_seconds',
     help: "A liquidity provider's time to answer a quote, by provider and outcome (ok, error, timeout)",
@@ -147,6 +153,11 @@ export class Metrics {
         cache: c.res.headers.get('x-cache'),
       });
     };
+  }
+
+  /** Counts a request turned away at a limit of the node (server/overload.ts). */
+  overloadRejected(limit: 'in_flight' | 'render_queue'): void {
+    this.#overload.inc({ limit });
   }
 
   observeQuote(answer: ProviderAnswerEvent): void {

@@ -75,7 +75,7 @@ export function createPageHandler(
         })
       : null;
 
-  const queue = new RenderQueue(config.RENDER_CONCURRENCY);
+  const queue = new RenderQueue(config.RENDER_CONCURRENCY, config.RENDER_QUEUE_MAX);
   const render = (request: Request, state: RequestState) =>
     queue.run(() => {
       const context = new RouterContextProvider();
@@ -199,8 +199,11 @@ export function createPageHandler(
 
   /** A response rendered for this request alone: its cache headers, and its validator when public. */
   const finish = async (request: Request, response: Response, state: RequestState): Promise<Response> => {
-    if (state.databaseUnavailable && response.status === 500) {
-      const unavailable = new Response(response.body, { status: 503, headers: response.headers });
+    if (state.databaseUnavailable) {
+      // The request that found the database gone rendered the generic error page; the outage is
+      // open now, so a second render gives the branded 503 page without touching the database.
+      const page = response.status === 500 ? await render(request, state) : response;
+      const unavailable = new Response(page.body, { status: 503, headers: page.headers });
       unavailable.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       unavailable.headers.set('cache-control', 'no-store');
       return unavailable;

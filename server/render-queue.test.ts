@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RenderQueue } from './render-queue.ts';
+import { RenderQueue, RenderQueueFull } from './render-queue.ts';
 
 const tick = () => new Promise((done) => setTimeout(done, 5));
 
@@ -28,5 +28,17 @@ describe('RenderQueue', () => {
     const queue = new RenderQueue(1);
     await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await queue.run(async () => 'next')).toBe('next');
+  });
+
+  it('refuses at once past its line limit, and takes work again once the line moves', async () => {
+    const queue = new RenderQueue(1, 1);
+    let release = () => {};
+    const running = queue.run(() => new Promise<void>((done) => (release = done)));
+    const waiting = queue.run(async () => 'waited');
+    await expect(queue.run(async () => 'refused')).rejects.toBeInstanceOf(RenderQueueFull);
+    release();
+    await running;
+    expect(await waiting).toBe('waited');
+    expect(await queue.run(async () => 'again')).toBe('again');
   });
 });

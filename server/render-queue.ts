@@ -1,3 +1,11 @@
+/** The render queue's line is full: the node is overloaded (answered 503, server/overload.ts). */
+export class RenderQueueFull extends Error {
+  constructor() {
+    super('Render queue full');
+    this.name = 'RenderQueueFull';
+  }
+}
+
 /**
  * Runs at most `concurrency` tasks at once, the others waiting in arrival order. Page renders are
  * CPU work split into many asynchronous steps: run all at once they interleave, every render waits
@@ -6,16 +14,21 @@
  */
 export class RenderQueue {
   readonly #concurrency: number;
+  readonly #maxWaiting: number;
   #running = 0;
   readonly #waiting: (() => void)[] = [];
 
-  constructor(concurrency: number) {
+  /** `maxWaiting`: past this many in line, `run` refuses at once with RenderQueueFull. */
+  constructor(concurrency: number, maxWaiting = Number.POSITIVE_INFINITY) {
     if (!(concurrency >= 1)) throw new Error('concurrency must be at least 1');
     this.#concurrency = concurrency;
+    this.#maxWaiting = maxWaiting;
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running >= this.#concurrency) {
+      // A bounded line: under overload a page is refused now rather than served after seconds.
+      if (this.#waiting.length >= this.#maxWaiting) throw new RenderQueueFull();
       await new Promise<void>((admitted) => this.#waiting.push(admitted));
     } else {
       this.#running++;

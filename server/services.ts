@@ -21,6 +21,7 @@ import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '.
 import { PathRuleStore } from '../core/routing/path-rules.ts';
 import type { Services } from '../core/services.ts';
 import type { Database, PoolStats } from '../db/client.ts';
+import { DatabaseOutage } from '../db/outage.ts';
 import { Metrics } from './metrics.ts';
 
 /** Reads the running build's id from builds/latest.json, written by the build (scripts/build-manifest.ts). */
@@ -151,6 +152,7 @@ export function createServices(options: {
     }),
     sandbox: config.SANDBOX_PROVIDERS,
     dataVersions,
+    databaseOutage: new DatabaseOutage(),
     metrics,
     async close() {
       redis?.disconnect();

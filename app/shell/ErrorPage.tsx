@@ -22,9 +22,11 @@ export function ErrorPage({ error }: { error: unknown }) {
   const { lang, path } = usePageLocation();
   const { status, message } = errorView(error);
   const notFound = status === 404;
-  const texts = notFound ? '404' : '500';
+  // 503: the database is away for a moment (db/outage.ts); the way on is this page again.
+  const unavailable = status === 503;
+  const texts = notFound ? '404' : unavailable ? '503' : '500';
   const inBlog = isBlogPath(path);
-  const home = localizePath(lang, inBlog ? '/blog/' : '/');
+  const home = unavailable ? localizePath(lang, path) : localizePath(lang, inBlog ? '/blog/' : '/');
   return (
     <section
       className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-20 text-center"

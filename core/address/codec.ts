@@ -1,4 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2';
+import { keccak_256 } from '@noble/hashes/sha3';
 import { createBase58check } from '@scure/base';
 
 /** Encoding primitives shared by address validation and deposit address generation. */
@@ -48,4 +49,19 @@ export function cashAddrPolymod(values: readonly number[]): bigint {
     });
   }
   return c ^ 1n;
+}
+
+/**
+ * EIP-55: an EVM address with the letters of its hex in upper case where the keccak-256 of the
+ * lower-case hex has a nibble of 8 or more. `address` is 0x + 40 hex digits in any case.
+ */
+export function eip55(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const nibble = ((hash[i >> 1] ?? 0) >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
+    out += nibble >= 8 ? lower.charAt(i).toUpperCase() : lower.charAt(i);
+  }
+  return out;
 }

@@ -2,8 +2,7 @@ import { blake2b } from '@noble/hashes/blake2';
 import { sha256, sha512, sha512_256 } from '@noble/hashes/sha2';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { base32nopad, base58, base58xmr, base58xrp, base64url, bech32, hex, utf8 } from '@scure/base';
-import { getAddress } from 'viem';
-import { BECH32_CHARSET, base58check, cashAddrPolymod, concatBytes, crc16Xmodem } from './codec.ts';
+import { BECH32_CHARSET, base58check, cashAddrPolymod, concatBytes, crc16Xmodem, eip55 } from './codec.ts';
 import { NETWORKS, type NetworkDefinition } from './networks.ts';
 import type { AddressFormat } from './validate.ts';
 
@@ -31,7 +30,7 @@ function cashAddr(prefix: string, payload: Uint8Array): string {
 }
 
 function evm(key: Uint8Array): string {
-  return getAddress(`0x${hex.encode(keccak_256(key).subarray(12))}`);
+  return eip55(`0x${hex.encode(keccak_256(key).subarray(12))}`);
 }
 
 function xrp(key: Uint8Array): string {

@@ -12,8 +12,7 @@ import {
   bech32m,
   utf8,
 } from '@scure/base';
-import { getAddress, isAddress } from 'viem';
-import { BECH32_CHARSET, base58check, cashAddrPolymod, concatBytes, crc16Xmodem } from './codec.ts';
+import { BECH32_CHARSET, base58check, cashAddrPolymod, concatBytes, crc16Xmodem, eip55 } from './codec.ts';
 import { NETWORKS, type NetworkDefinition } from './networks.ts';
 
 /** Address encodings; several networks may share one (all EVM chains use 'evm'). */
@@ -241,9 +240,9 @@ function validateEvm(s: string): FormatResult {
   if (!/^0x[0-9a-fA-F]{40}$/.test(s)) return FORMAT;
   const body = s.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) {
-    return ok(getAddress(s.toLowerCase()));
+    return ok(eip55(s));
   }
-  return isAddress(s, { strict: true }) ? ok(getAddress(s)) : CHECKSUM;
+  return eip55(s) === s ? ok(s) : CHECKSUM;
 }
 
 /**

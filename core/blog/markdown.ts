@@ -1,7 +1,6 @@
 import type { Element, Root } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
-import rehypeHighlight from 'rehype-highlight';
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
@@ -10,6 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { rehypeCodeHighlight } from './highlight.ts';
 
 /** A heading of an article's table of contents. */
 export interface TocEntry {
@@ -120,7 +120,7 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
       properties: { className: ['heading-anchor'], ariaHidden: 'true', tabIndex: -1 },
       content: { type: 'text', value: '#' },
     })
-    .use(rehypeHighlight, { detect: false })
+    .use(rehypeCodeHighlight)
     .use(externalLinks)
     .use(scrollableTables)
     .use(rehypeStringify)

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { JobBackoff } from '../job-backoff.ts';
 import type { SwapService } from './swaps.ts';
 
 export interface Job {
@@ -21,20 +22,24 @@ export function startSwapJob(options: {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  const backoff = new JobBackoff({ job: 'swap-status', log, baseMs: intervalMs });
+  let delayMs = intervalMs;
 
   const run = async () => {
     try {
       // A full batch means more are due: keep going without waiting.
       while (!stopped && (await swaps.syncDue(batchSize)) === batchSize) {}
+      backoff.succeeded();
+      delayMs = intervalMs;
     } catch (error) {
-      log.error({ err: error }, 'Swap status job failed; retrying on the next run');
+      delayMs = backoff.failed(error);
     }
   };
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
       running = run().finally(schedule);
-    }, intervalMs);
+    }, delayMs);
     timer.unref();
   };
   running = run().finally(schedule);

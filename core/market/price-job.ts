@@ -2,6 +2,7 @@ import { max, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { coinPrices } from '../../db/schema.ts';
+import { JobBackoff } from '../job-backoff.ts';
 import type { BackfillOptions, MarketService } from './market.ts';
 
 /** Any constant fits; it only has to be the same on every node (and differ from other locks). */
@@ -52,6 +53,10 @@ export function startPriceJob(options: PriceJobOptions): PriceJob {
   let running: Promise<PriceJobOutcome> | null = null;
   let backfillPending = backfill !== false;
   const backfillOptions = backfill === false ? {} : backfill;
+  // After a run that threw (the database away), the next comes sooner than the interval, within
+  // 10 s of the database's return, and the outage is logged once.
+  const backoff = new JobBackoff({ job: 'prices', log, baseMs: Math.min(intervalMs, 1_000) });
+  let retryInMs: number | null = null;
 
   async function attempt(): Promise<PriceJobOutcome> {
     const now = clock();
@@ -83,9 +88,11 @@ export function startPriceJob(options: PriceJobOptions): PriceJob {
       // ('locked' means its run is still open and uncommitted, so there is nothing new to read.)
       if (outcome === 'fresh') await market.reload();
       if (outcome === 'refreshed' || outcome === 'fresh') options.onChange?.();
+      backoff.succeeded();
+      retryInMs = null;
       return outcome;
     } catch (error) {
-      log.error({ err: error }, 'price job failed');
+      retryInMs = Math.min(intervalMs, backoff.failed(error));
       return 'failed';
     }
   }
@@ -115,7 +122,7 @@ export function startPriceJob(options: PriceJobOptions): PriceJob {
     const started = Date.now();
     await run();
     // Runs never overlap: the next one is timed from this one's start, but waits for its end.
-    schedule(Math.max(0, intervalMs - (Date.now() - started)));
+    schedule(retryInMs ?? Math.max(0, intervalMs - (Date.now() - started)));
   }
 
   void tick();

@@ -77,7 +77,8 @@ export class ThrowawayPostgres {
         '-c',
         'fsync=off',
       ],
-      { stdio: 'ignore', ...runAs() },
+      // Its own process group: a kill takes the backends with the postmaster (see kill()).
+      { stdio: 'ignore', detached: true, ...runAs() },
     );
     await until(async () => {
       const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 500 });
@@ -99,8 +100,10 @@ export class ThrowawayPostgres {
     const child = this.process;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
-    // The backends notice their postmaster's death and end; new connections are refused at once.
-    child.kill('SIGKILL');
+    // The whole group at once: backends left alone notice their postmaster's death only after a
+    // moment, and one might still answer a query on a pooled connection meanwhile.
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
     await exited;
     this.process = null;
   }

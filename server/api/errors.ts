@@ -2,7 +2,7 @@ import type { Context, ErrorHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { translate } from '../../core/i18n/translate.ts';
 import type { Services } from '../../core/services.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/errors.ts';
 import { requestLanguage } from './request-language.ts';
 
 export interface ApiErrorBody {
@@ -55,8 +55,9 @@ export function errorResponse(c: Context, services: Services, error: ApiError): 
 export function apiErrorHandler(services: Services): ErrorHandler {
   return (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, services, error);
-    if (isDatabaseUnavailable(error)) {
-      services.log.warn({ err: error, path: c.req.path }, 'Database unavailable');
+    const outage = services.databaseOutage.report(error);
+    if (outage) {
+      if (outage === 'new') services.log.warn({ err: error, path: c.req.path }, 'Database unavailable');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return errorResponse(c, services, new ApiError(503, 'unavailable'));
     }

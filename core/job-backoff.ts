@@ -1,0 +1,50 @@
+import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+
+/** The longest wait between failed runs: a job is back at work within 10 s of its database. */
+export const JOB_BACKOFF_MAX_MS = 8_000;
+
+/**
+ * How a background job waits and logs after failed runs: the wait doubles from `baseMs` up to
+ * JOB_BACKOFF_MAX_MS, a database outage is logged once when it starts and once when it ends (not
+ * at every attempt), and any other failure is logged each time.
+ */
+export class JobBackoff {
+  #failures = 0;
+  #inOutage = false;
+  readonly #job: string;
+  readonly #log: Logger;
+  readonly #baseMs: number;
+  readonly #maxMs: number;
+
+  constructor(options: { job: string; log: Logger; baseMs: number; maxMs?: number }) {
+    this.#job = options.job;
+    this.#log = options.log;
+    this.#baseMs = Math.max(1, options.baseMs);
+    this.#maxMs = options.maxMs ?? JOB_BACKOFF_MAX_MS;
+  }
+
+  /** Records a failed run and answers how long to wait before the next. */
+  failed(error: unknown): number {
+    this.#failures++;
+    if (isDatabaseUnavailable(error)) {
+      if (!this.#inOutage) {
+        this.#log.warn(
+          { err: error, job: this.#job },
+          'Database unavailable; job backing off until it returns',
+        );
+      }
+      this.#inOutage = true;
+    } else {
+      this.#log.error({ err: error, job: this.#job }, 'Job run failed; retrying');
+    }
+    return Math.min(this.#baseMs * 2 ** (this.#failures - 1), this.#maxMs);
+  }
+
+  /** Records a run that went through; ends an outage (logged once). */
+  succeeded(): void {
+    if (this.#inOutage) this.#log.info({ job: this.#job }, 'Database back; job resumed');
+    this.#inOutage = false;
+    this.#failures = 0;
+  }
+}
