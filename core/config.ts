@@ -68,6 +68,13 @@ const configSchema = z.object({
   /** How long a swap waits for its deposit before it expires. */
   SWAP_UNPAID_TTL_MINUTES: z.coerce.number().int().positive().default(120),
   SWAP_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /**
+   * How long a swap request holds its Idempotency-Key before the key counts as abandoned (its process
+   * died) and a retry may take it over; unset: twice the provider timeout plus 10 s (30 s).
+   */
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().positive().optional(),
+  /** How long a status-job run holds the swaps it claimed; those of a node killed mid-run wait this long. */
+  SWAP_CHECK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   PRICE_FEED: z.enum(['snapshot', 'coingecko']).default('snapshot'),
   COINGECKO_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),

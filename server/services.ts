@@ -117,6 +117,8 @@ export function createServices(options: {
     serviceFeeBps: config.SERVICE_FEE_BPS,
     unpaidTtlMs: config.SWAP_UNPAID_TTL_MINUTES * 60_000,
     pollActiveMs: config.SWAP_POLL_INTERVAL_MS,
+    checkLeaseMs: config.SWAP_CHECK_LEASE_MS,
+    ...(config.IDEMPOTENCY_LEASE_MS ? { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS } : {}),
   });
   // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
   // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { swapEvents, swaps as swapsTable } from '../../db/schema.ts';
+import { idempotencyKeys, swapEvents, swaps as swapsTable } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
 import { SnapshotFeed } from '../market/feeds.ts';
@@ -11,8 +11,8 @@ import { createSandboxProviders } from '../providers/sandbox.ts';
 import { seedDemoData } from '../seed.ts';
 import { QuoteService } from './quotes.ts';
 import { startSwapJob } from './swap-job.ts';
-import { newSwapId, SwapService } from './swaps.ts';
-import { SWAP_ID_PATTERN } from './types.ts';
+import { newSwapId, SwapService, type SwapServiceOptions } from './swaps.ts';
+import { type LiquidityProvider, SWAP_ID_PATTERN } from './types.ts';
 
 const log = pino({ level: 'silent' });
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -30,6 +30,10 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
   let clock = new Date('2026-11-22T12:00:00Z');
   const now = () => clock;
   let service: (pollWaitingMs?: number) => SwapService;
+  let withProviders: (
+    wrap: (provider: LiquidityProvider) => LiquidityProvider,
+    options?: Partial<SwapServiceOptions>,
+  ) => SwapService;
 
   beforeAll(async () => {
     handle = await target.open();
@@ -53,6 +57,17 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
         unpaidTtlMs: 60_000,
         pollWaitingMs,
         pollActiveMs: 500,
+      });
+    withProviders = (wrap, options = {}) =>
+      new SwapService({
+        db: handle.db,
+        catalogue,
+        quotes,
+        providers: providers.map(wrap),
+        log,
+        now,
+        unpaidTtlMs: 60_000,
+        ...options,
       });
   });
   afterAll(async () => {
@@ -117,6 +132,90 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await job.stop();
+    expect((await swaps.get(swap.id))?.status).toBe('expired');
+  });
+
+  it('stores no second swap when a request outlives its lease and a retry takes its key over', async () => {
+    // The first request's provider call hangs until released: a request that is slow, not dead.
+    let entered!: () => void;
+    const inProvider = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    const swaps = withProviders(
+      (provider) => ({
+        id: provider.id,
+        name: provider.name,
+        quote: (request, signal) => provider.quote(request, signal),
+        getSwap: (id, signal) => provider.getSwap(id, signal),
+        async createSwap(request, signal) {
+          const created = await provider.createSwap(request, signal);
+          if (!held) {
+            held = true;
+            entered();
+            await gate;
+          }
+          return created;
+        },
+      }),
+      { idempotencyLeaseMs: 1_000 },
+    );
+    const input = {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.07',
+      rateType: 'float',
+      payoutAddress: ETH_ADDRESS,
+    } as const;
+    const key = { scope: 'partner:slow', key: 'outlived' };
+    const count = async () => (await handle.db.select({ id: swapsTable.id }).from(swapsTable)).length;
+    const before = await count();
+
+    const slow = swaps.create(input, key);
+    await inProvider;
+    clock = new Date(clock.getTime() + 1_001);
+    const retry = await swaps.create(input, key);
+    expect(retry.replayed).toBe(false);
+    release();
+    const late = await slow;
+
+    // Both requests answer with the one swap the key maps to; no second swap row was stored.
+    expect(late.swap.id).toBe(retry.swap.id);
+    expect(late.replayed).toBe(true);
+    expect(await count()).toBe(before + 1);
+    const [row] = await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'outlived'));
+    expect(row?.swapId).toBe(retry.swap.id);
+  });
+
+  it('checks again, after its claim lease, a swap whose status check died with its node', async () => {
+    const swaps = service(0);
+    const { swap } = await create(swaps);
+    clock = new Date(clock.getTime() + 1_000);
+    // A node whose provider call never returns, as if the process had died mid-run.
+    const dying = withProviders(
+      (provider) => ({
+        id: provider.id,
+        name: provider.name,
+        quote: (request, signal) => provider.quote(request, signal),
+        createSwap: (request, signal) => provider.createSwap(request, signal),
+        getSwap: () => new Promise(() => {}),
+      }),
+      { checkLeaseMs: 5_000 },
+    );
+    void dying.syncDue();
+    await expect
+      .poll(async () => {
+        const [row] = await handle.db.select().from(swapsTable).where(eq(swapsTable.id, swap.id));
+        return row?.nextCheckAt?.getTime();
+      })
+      .toBe(clock.getTime() + 5_000);
+    expect(await swaps.syncDue()).toBe(0);
+    clock = new Date(clock.getTime() + 61_000 + 5_000);
+    expect(await swaps.syncDue()).toBeGreaterThanOrEqual(1);
     expect((await swaps.get(swap.id))?.status).toBe('expired');
   });
 });

@@ -80,6 +80,14 @@ export interface SwapServiceOptions {
   /** Poll intervals of the status job. */
   pollWaitingMs?: number;
   pollActiveMs?: number;
+  /**
+   * How long a request holds its Idempotency-Key before the key counts as abandoned (its process
+   * died): by default well past the longest a creation can take (the provider's timeout, twice, and
+   * the database's writes).
+   */
+  idempotencyLeaseMs?: number;
+  /** How long a run of the status job holds the swaps it claimed; a node killed mid-run leaves them this long. */
+  checkLeaseMs?: number;
   now?: () => Date;
 }
 
@@ -99,6 +107,18 @@ function requestHash(input: CreateSwapInput): string {
 }
 
 type SwapRow = typeof swaps.$inferSelect;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Rolls back the storing of a swap whose request no longer holds its Idempotency-Key. */
+class KeyTakenOver extends Error {
+  readonly provider: string;
+  readonly providerSwapId: string;
+  constructor(provider: string, providerSwapId: string) {
+    super('The Idempotency-Key was taken over by another request');
+    this.provider = provider;
+    this.providerSwapId = providerSwapId;
+  }
+}
 
 /** A provider that can be told a deposit arrived: the sandbox providers. */
 export interface DepositSimulator {
@@ -124,8 +144,10 @@ export class SwapService {
       providerTimeoutMs: 10_000,
       pollWaitingMs: 30_000,
       pollActiveMs: 5_000,
+      checkLeaseMs: 60_000,
       now: () => new Date(),
       ...options,
+      idempotencyLeaseMs: options.idempotencyLeaseMs ?? (options.providerTimeoutMs ?? 10_000) * 2 + 10_000,
     };
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
   }
@@ -151,7 +173,7 @@ export class SwapService {
       eq(idempotencyKeys.scope, idempotency.scope),
       eq(idempotencyKeys.key, idempotency.key),
     );
-    const leaseUntil = () => new Date(this.#options.now().getTime() + this.#leaseMs());
+    const leaseUntil = () => new Date(this.#options.now().getTime() + this.#options.idempotencyLeaseMs);
     const claimed = await db
       .insert(idempotencyKeys)
       .values({
@@ -173,7 +195,8 @@ export class SwapService {
         );
       }
       if (existing?.swapId) return { swap: (await this.get(existing.swapId)) as SwapView, replayed: true };
-      // A request that stored its swap and died before noting it on the key: the swap is the answer.
+      // A swap stored under the key's pending id but not noted on it (left by versions that wrote the
+      // two apart; now they are written together): the swap is the answer.
       const left = existing?.pendingSwapId ? await this.get(existing.pendingSwapId) : null;
       if (existing && left) {
         await db.update(idempotencyKeys).set({ swapId: left.id }).where(keyRow);
@@ -207,13 +230,43 @@ export class SwapService {
         'Took over an Idempotency-Key whose request stopped without an answer',
       );
     }
-    // Only the request holding the key (its pending swap id) may settle or release it.
-    const mine = and(keyRow, eq(idempotencyKeys.pendingSwapId, id));
+    // Only the request holding the key (its pending swap id) may settle or release it, and only
+    // while no swap is noted on it.
+    const mine = and(keyRow, eq(idempotencyKeys.pendingSwapId, id), isNull(idempotencyKeys.swapId));
     try {
-      const swap = await this.#create(input, id);
-      await db.update(idempotencyKeys).set({ swapId: swap.id }).where(mine);
+      // The swap row and the key's note of it are written in one transaction: a swap row exists only
+      // with the key pointing at it, whenever the process dies.
+      const swap = await this.#create(input, id, async (tx) => {
+        const settled = await tx
+          .update(idempotencyKeys)
+          .set({ swapId: id })
+          .where(mine)
+          .returning({ key: idempotencyKeys.key });
+        return settled.length > 0;
+      });
       return { swap, replayed: false };
     } catch (error) {
+      if (error instanceof KeyTakenOver) {
+        // This request outlived its lease and another one took the key over: its swap was not
+        // stored (its booking at the provider is left to expire unpaid). The key's answer is the
+        // other request's swap, or 409 while that one is still working.
+        this.#options.log.warn(
+          {
+            scope: idempotency.scope,
+            swapId: id,
+            provider: error.provider,
+            providerSwapId: error.providerSwapId,
+          },
+          'A request lost its Idempotency-Key to another after its lease ran out; its swap was not stored',
+        );
+        const [current] = await db.select().from(idempotencyKeys).where(keyRow);
+        if (current?.swapId) return { swap: (await this.get(current.swapId)) as SwapView, replayed: true };
+        throw new SwapError(
+          'idempotency_request_in_flight',
+          409,
+          'A request with this Idempotency-Key is still being processed',
+        );
+      }
       // A failed attempt leaves no trace, so the client may retry with the same key.
       await db.delete(idempotencyKeys).where(mine);
       throw error;
@@ -221,14 +274,14 @@ export class SwapService {
   }
 
   /**
-   * How long a request holds its Idempotency-Key before the key counts as abandoned: well past the
-   * longest a creation can take (the provider's timeout, twice, and the database's writes).
+   * Creates the swap at the provider and stores it. `settle`, run in the transaction that stores the
+   * swap, notes it on its Idempotency-Key; when it finds the key taken over, nothing is stored.
    */
-  #leaseMs(): number {
-    return this.#options.providerTimeoutMs * 2 + 10_000;
-  }
-
-  async #create(input: CreateSwapInput, id: string = newSwapId()): Promise<SwapView> {
+  async #create(
+    input: CreateSwapInput,
+    id: string = newSwapId(),
+    settle?: (tx: Transaction) => Promise<boolean>,
+  ): Promise<SwapView> {
     const { db, catalogue, quotes, now } = this.#options;
     const fromAsset = await catalogue.asset(input.from, input.fromNetwork);
     const toAsset = await catalogue.asset(input.to, input.toNetwork);
@@ -378,6 +431,7 @@ export class SwapService {
         updatedAt: createdAt,
       });
       await tx.insert(swapEvents).values({ swapId: id, status: 'waiting', at: createdAt });
+      if (settle && !(await settle(tx))) throw new KeyTakenOver(provider.id, created.providerSwapId);
     });
     return (await this.get(id)) as SwapView;
   }
@@ -524,7 +578,7 @@ export class SwapService {
   async syncDue(limit = 25): Promise<number> {
     const { db, now } = this.#options;
     const at = now();
-    const lease = new Date(at.getTime() + 60_000);
+    const lease = new Date(at.getTime() + this.#options.checkLeaseMs);
     const claimed = await db.transaction(async (tx) => {
       const due = await tx
         .select({ id: swaps.id })
