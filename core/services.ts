@@ -11,6 +11,7 @@ import type { PriceSource } from './exchange/types.ts';
 import type { GlobalDataService } from './global/global-data.ts';
 import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
+import type { MailOutbox } from './mail/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
 
@@ -34,6 +35,8 @@ export interface Services {
   global: GlobalDataService;
   /** reCAPTCHA check of public forms; passes everything while RECAPTCHA_SECRET is unset. */
   humanCheck: HumanCheck;
+  /** Mail to the operator, queued and sent by the outbox job (unsent without SMTP_URL). */
+  mail: MailOutbox;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

@@ -13,6 +13,8 @@ import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
 import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
+import { MailOutbox } from '../core/mail/outbox.ts';
+import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
 import { ChangeNowProvider } from '../core/providers/changenow.ts';
@@ -123,6 +125,8 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  const mailTransport = createMailTransport(config);
+
   return {
     config,
     db,
@@ -147,11 +151,13 @@ export function createServices(options: {
       minScore: config.RECAPTCHA_MIN_SCORE,
       log,
     }),
+    mail: new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) }),
     sandbox: config.SANDBOX_PROVIDERS,
     dataVersions,
     metrics,
     async close() {
       redis?.disconnect();
+      mailTransport.close();
     },
   };
 }
