@@ -9,7 +9,16 @@ const SERVER_ONLY_SECTIONS = ['apiErrors'];
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
  */
-const PAGE_SECTIONS = ['directory', 'blog'];
+const PAGE_SECTIONS = [
+  'directory',
+  'blog',
+  'forms',
+  'contact',
+  'addCoin',
+  'reviews',
+  'forPartners',
+  'congrats',
+];
 
 /**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),

@@ -108,6 +108,11 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('SwapGate <no-reply@swapgate.io>'),
   /** Where contact, add-coin and demo requests are sent. */
   OPERATOR_EMAIL: z.email().default('support@swapgate.io'),
+  /**
+   * Bearer token (16+ characters) for GET /apiglobal/support/requests, the operator's list of form
+   * submissions; without it that endpoint does not exist.
+   */
+  OPERATOR_TOKEN: z.string().min(16).optional(),
   /** How often the outbox job looks for mail to send. */
   MAIL_OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
   /** Contact, add-coin, demo-request and review submissions per client and hour. */

@@ -20,8 +20,10 @@ import { MarketService } from '../core/market/market.ts';
 import { ChangeNowProvider } from '../core/providers/changenow.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
+import { ReviewService } from '../core/reviews/reviews.ts';
 import { PathRuleStore } from '../core/routing/path-rules.ts';
 import type { Services } from '../core/services.ts';
+import { SupportService } from '../core/support/support.ts';
 import type { Database, PoolStats } from '../db/client.ts';
 import { Metrics } from './metrics.ts';
 
@@ -126,6 +128,7 @@ export function createServices(options: {
     : null;
 
   const mailTransport = createMailTransport(config);
+  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
 
   return {
     config,
@@ -151,7 +154,9 @@ export function createServices(options: {
       minScore: config.RECAPTCHA_MIN_SCORE,
       log,
     }),
-    mail: new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) }),
+    mail,
+    support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL }),
+    reviews: new ReviewService(db, () => dataVersions.bump('reviews')),
     sandbox: config.SANDBOX_PROVIDERS,
     dataVersions,
     metrics,

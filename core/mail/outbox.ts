@@ -57,8 +57,14 @@ export class MailOutbox {
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('mail_outbox insert returned nothing');
-    if (db === this.#db) this.onQueued?.();
+    // In a transaction the caller wakes the job once it has committed.
+    if (db === this.#db) this.wake();
     return row.id;
+  }
+
+  /** Tells the job there is mail to send now. */
+  wake(): void {
+    this.onQueued?.();
   }
 
   /**
