@@ -184,7 +184,6 @@ export default function ForPartners() {
         <pre
           className="mt-3 max-w-full overflow-x-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
           data-testid="code-sample"
-
         >
           <code>{code}</code>
         </pre>
