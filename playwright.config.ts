@@ -49,6 +49,9 @@ export default defineConfig({
       PATH_RULES_TTL_MS: '0',
       // Every newsletter test subscribes from the same address.
       RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
+      // The forms' tests submit from the same address, and read what was stored (tests/e2e/forms.spec.ts).
+      RATE_LIMIT_FORMS_PER_HOUR: '1000',
+      OPERATOR_TOKEN: 'e2e-operator-token-0123456789',
     },
   },
 });
