@@ -1,4 +1,11 @@
-import { type LoaderFunctionArgs, useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useRevalidator,
+  useRouteLoaderData,
+  useSearchParams,
+} from 'react-router';
+import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import { formatAmount, formatCount, formatDay } from '../../core/i18n/format.ts';
 import { RATINGS } from '../../core/reviews/review-fields.ts';
 import type { ReviewPage } from '../../core/reviews/reviews.ts';
@@ -40,7 +47,10 @@ export default function CustomerFeedbacks() {
   const { lang, reviews } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData('root') as RootData | undefined;
   const revalidator = useRevalidator();
+  const [search] = useSearchParams();
   const { t } = useTranslation();
+  // The swap page links here with `?swap={id}`: its ID is filled in.
+  const linkedSwap = search.get('swap')?.toLowerCase() ?? '';
   const { summary, items, page, pages } = reviews;
   const title = t('pages.customer-feedbacks.title');
   const baseUrl = root?.baseUrl ?? '';
@@ -142,6 +152,7 @@ export default function CustomerFeedbacks() {
               thanksTitle={t('reviews.thanksTitle')}
               thanksText={t('reviews.thanksText')}
               onSent={() => void revalidator.revalidate()}
+              initial={SWAP_ID_PATTERN.test(linkedSwap) ? { swapId: linkedSwap } : {}}
               fields={[
                 {
                   name: 'swapId',

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { isValidEmail } from '../../core/newsletter/email.ts';
-import { useTranslation } from '../i18n/react.tsx';
+import { Trans, useTranslation } from '../i18n/react.tsx';
 import { type AnalyticsEvent, trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
 import { useNonce } from '../lib/nonce.ts';
@@ -29,6 +29,8 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 /** The human check's loader, fetched with the form's first use rather than with the page. */
 const humanCheck = () => import('../lib/recaptcha.ts');
 
+const NOTICE_LINK = 'underline underline-offset-2 hover:text-ink';
+
 const CONTROL =
   'w-full rounded-lg border bg-surface px-3 text-base text-ink outline-none transition-colors placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-1 md:text-sm aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus-visible:outline-red-600 border-slate-300 hover:border-slate-400 focus-visible:outline-brand-500';
 
@@ -48,6 +50,7 @@ export function SupportForm({
   event,
   onSent,
   footer,
+  initial,
 }: {
   /** Names the form for tests (`data-testid`) and its fields' ids. */
   id: string;
@@ -61,6 +64,8 @@ export function SupportForm({
   event: AnalyticsEvent;
   onSent?: () => void;
   footer?: ReactNode;
+  /** Values the fields start with (a swap ID from the swap page's link). */
+  initial?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
@@ -68,12 +73,11 @@ export function SupportForm({
   const recaptcha = root?.recaptcha ?? null;
   const uid = useId();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, ''])),
+    Object.fromEntries(fields.map((field) => [field.name, initial?.[field.name] ?? ''])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
   const preloaded = useRef(false);
 
   const fieldId = (name: string) => `${uid}-${name}`;
@@ -167,7 +171,6 @@ export function SupportForm({
 
   return (
     <form
-      ref={formRef}
       noValidate
       onSubmit={submit}
       onFocus={preload}
@@ -265,6 +268,34 @@ export function SupportForm({
         </Button>
         {footer}
       </div>
+
+      {recaptcha && (
+        <p className="text-xs text-muted">
+          <Trans
+            i18nKey="newsletter.recaptchaNotice"
+            components={{
+              privacy: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
+                <a
+                  href="https://policies.google.com/privacy"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={NOTICE_LINK}
+                />
+              ),
+              terms: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
+                <a
+                  href="https://policies.google.com/terms"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={NOTICE_LINK}
+                />
+              ),
+            }}
+          />
+        </p>
+      )}
     </form>
   );
 }

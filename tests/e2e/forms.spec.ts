@@ -128,8 +128,13 @@ for (const lang of LANGS) {
       test.setTimeout(90_000);
       const swapId = await finishedSwap(request);
       await fakeRecaptchaScript(page, E2E_FORM_TOKENS.review);
-      await open(page, lang, '/customer-feedbacks');
+      // The finished swap's page leads to the review form with its ID filled in.
+      await open(page, lang, `/swap/${swapId}`);
+      await page.getByTestId('leave-review').click();
+      await expect(page).toHaveURL(new RegExp(`/customer-feedbacks\\?swap=${swapId}#review$`));
       const form = page.getByTestId('review-form');
+      await expect(form.getByTestId('review-form-swapId')).toHaveValue(swapId);
+      await waitForHydration(page);
       const text = `Swift and honest exchange (${lang}, ${swapId.slice(0, 6)}).`;
       const fill = async () => {
         await form.getByTestId('review-form-swapId').fill(swapId);
