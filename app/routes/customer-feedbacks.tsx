@@ -109,7 +109,9 @@ export default function CustomerFeedbacks() {
               {summary.count > 0 ? formatAmount(summary.average, lang) : '—'}
             </p>
             <p className="text-sm text-muted">
-              {t('reviews.average', { average: formatAmount(summary.average, lang) })} ·{' '}
+              {summary.count > 0 && (
+                <>{t('reviews.average', { average: formatAmount(summary.average, lang) })} · </>
+              )}
               {t('reviews.basedOn', { count: summary.count })}
             </p>
             <ul className="mt-4 flex flex-col gap-2" aria-label={t('reviews.distribution')}>
