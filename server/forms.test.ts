@@ -89,6 +89,31 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
         status: 'pending',
       });
       expect(mail?.text).toContain('Where is my swap? It has been an hour.');
+      // The sender's confirmation, with a copy of the message.
+      const confirmation = mails.find((item) => item.to === 'ann@example.com');
+      expect(confirmation).toMatchObject({
+        subject: 'We received your message',
+        replyTo: 'ops@swapgate.example',
+      });
+      expect(confirmation?.text).toMatch(/^Hello Ann Lee,\n/);
+      expect(confirmation?.text).toContain('Where is my swap? It has been an hour.');
+    });
+
+    it('confirms to the sender in the language of the page', async () => {
+      const app = makeApp(handle);
+      const response = await post(
+        app,
+        '/apiglobal/contact/message',
+        { name: 'Jörg', email: 'joerg@example.de', message: 'Wo bleibt mein Tausch?' },
+        { 'accept-language': 'de' },
+      );
+      expect(response.status).toBe(201);
+      const [confirmation] = await handle.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'joerg@example.de'));
+      expect(confirmation?.subject).toBe('Wir haben Ihre Nachricht erhalten');
+      expect(confirmation?.text).toContain('Hallo Jörg,');
     });
 
     it('refuses a bad email with the field named, in the visitor’s language', async () => {
@@ -211,6 +236,17 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
       name: 'Wallet Ltd',
       details: { monthlyVolume: '100k_1m' },
     });
+  });
+
+  it('counts the unsent mail in the metrics', async () => {
+    const app = makeApp(handle, { METRICS_TOKEN: 'metrics-token-0123456789' });
+    const metrics = await (
+      await app.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } })
+    ).text();
+    const pending = Number(/^mail_outbox_pending (\d+)$/m.exec(metrics)?.[1]);
+    // No SMTP_URL in these tests: every queued mail is still pending.
+    expect(pending).toBe((await handle.db.select().from(mailOutbox)).length);
+    expect(pending).toBeGreaterThan(0);
   });
 
   it('lists the requests to the operator with the token only', async () => {

@@ -127,6 +127,7 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  const dictionaries = loadDictionaries();
   const mailTransport = createMailTransport(config);
   const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
 
@@ -134,7 +135,7 @@ export function createServices(options: {
     config,
     db,
     log,
-    dictionaries: loadDictionaries(),
+    dictionaries,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
     catalogue,
@@ -155,7 +156,7 @@ export function createServices(options: {
       log,
     }),
     mail,
-    support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL }),
+    support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
     reviews: new ReviewService(db, () => dataVersions.bump('reviews')),
     sandbox: config.SANDBOX_PROVIDERS,
     dataVersions,

@@ -1,6 +1,9 @@
 import { desc, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type SupportRequestKind, supportRequests } from '../../db/schema.ts';
+import type { Dictionary } from '../i18n/dictionaries.ts';
+import { isLang } from '../i18n/languages.ts';
+import { translate } from '../i18n/translate.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { MailMessage } from '../mail/transport.ts';
 import type { FormValues, SupportFormKind } from './fields.ts';
@@ -69,19 +72,55 @@ export function operatorMail(
   };
 }
 
+/** The sender's confirmation, in the language of the page they wrote from, with a copy of their message. */
+export function visitorMail(
+  values: Record<string, string>,
+  context: SubmitContext,
+  dictionaries: ReadonlyMap<string, Dictionary>,
+  operatorEmail: string,
+): MailMessage {
+  const lang = isLang(context.lang) ? context.lang : 'en';
+  const text = (key: string, params: Record<string, string> = {}) =>
+    translate(dictionaries, lang, `mail.${key}`, params);
+  const name = values.name || values.company || '';
+  return {
+    to: values.email ?? '',
+    replyTo: operatorEmail,
+    subject: text('subject'),
+    text: [
+      text('hello', { name }),
+      '',
+      text('received'),
+      ...(values.message ? ['', text('copy'), values.message] : []),
+      '',
+      text('automatic'),
+      '',
+      text('signature'),
+    ].join('\n'),
+  };
+}
+
 /**
  * Contact, add-coin and partner demo requests: stored, and the operator told by mail through the
- * outbox in the same transaction, so a request is never kept without its notice or the reverse.
+ * outbox in the same transaction, so a request is never kept without its notice or the reverse. The
+ * sender gets a confirmation in their language the same way.
  */
 export class SupportService {
   readonly #db: Database;
   readonly #mail: MailOutbox;
   readonly #operatorEmail: string;
+  readonly #dictionaries: ReadonlyMap<string, Dictionary>;
 
-  constructor(options: { db: Database; mail: MailOutbox; operatorEmail: string }) {
+  constructor(options: {
+    db: Database;
+    mail: MailOutbox;
+    operatorEmail: string;
+    dictionaries: ReadonlyMap<string, Dictionary>;
+  }) {
     this.#db = options.db;
     this.#mail = options.mail;
     this.#operatorEmail = options.operatorEmail;
+    this.#dictionaries = options.dictionaries;
   }
 
   async submit<K extends SupportFormKind>(
@@ -107,6 +146,7 @@ export class SupportService {
         .returning({ id: supportRequests.id });
       if (!row) throw new Error('support_requests insert returned nothing');
       await this.#mail.enqueue(operatorMail(kind, row.id, all, context, this.#operatorEmail), tx);
+      await this.#mail.enqueue(visitorMail(all, context, this.#dictionaries, this.#operatorEmail), tx);
       return row.id;
     });
     this.#mail.wake();
