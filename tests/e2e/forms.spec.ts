@@ -103,6 +103,51 @@ for (const lang of LANGS) {
       expect((await storedRequests(request)).some((item) => item.email === 'ada@example.com')).toBe(false);
     });
 
+    test('a failed human check shows the failure and a retry', async ({ page, request }) => {
+      await fakeRecaptchaScript(page, null);
+      await open(page, lang, '/contact');
+      const form = page.getByTestId('contact-form');
+      const email = `unchecked-${lang}-${Date.now()}@example.com`;
+      await form.getByTestId('contact-form-name').fill('Ada');
+      await form.getByTestId('contact-form-email').fill(email);
+      await form.getByTestId('contact-form-message').fill('A message that is long enough.');
+      await form.getByTestId('contact-form-submit').click();
+      const failure = form.getByTestId('contact-form-error');
+      await expect(failure).toContainText(translate(lang, 'forms.errorTitle'));
+      await expect(failure).toContainText(translate(lang, 'forms.errorText'));
+      await expect(form.getByTestId('contact-form-submit')).toHaveText(translate(lang, 'forms.retry'));
+      expect((await storedRequests(request)).some((item) => item.email === email)).toBe(false);
+    });
+
+    test('an add-coin request is sent from /contact', async ({ page, request }) => {
+      await fakeRecaptchaScript(page, E2E_FORM_TOKENS.add_coin);
+      await open(page, lang, '/contact#add-coin');
+      const form = page.getByTestId('add-coin-form');
+      const email = `listing-${lang}-${Date.now()}@coin.example`;
+      await form.getByTestId('add-coin-form-name').fill('Ben');
+      await form.getByTestId('add-coin-form-email').fill(email);
+      await form.getByTestId('add-coin-form-coinName').fill('Example Coin');
+      await form.getByTestId('add-coin-form-ticker').fill('EXC');
+      await form.getByTestId('add-coin-form-network').fill('Ethereum (ERC-20)');
+      const website = form.getByTestId('add-coin-form-website');
+      await website.fill('coin.example');
+      await form
+        .getByTestId('add-coin-form-message')
+        .fill('A community coin with a live mainnet since 2022.');
+      await form.getByTestId('add-coin-form-submit').click();
+      // The server wants a full address: the field comes back marked.
+      await expect(website).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByTestId('add-coin-form-website-error')).toHaveText(
+        translate(lang, 'apiErrors.invalid_url'),
+      );
+      await website.fill('https://coin.example');
+      await form.getByTestId('add-coin-form-submit').click();
+      await expect(page.getByTestId('add-coin-form-success')).toContainText(
+        translate(lang, 'addCoin.thanksText'),
+      );
+      expect((await storedRequests(request)).find((item) => item.email === email)?.kind).toBe('add_coin');
+    });
+
     test('a partner demo request is sent from /for-partners', async ({ page, request }) => {
       await fakeRecaptchaScript(page, E2E_FORM_TOKENS.partner_demo);
       await open(page, lang, '/for-partners');
