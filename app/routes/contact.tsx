@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
+import { LANGUAGES } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { FORM_ACTIONS } from '../../core/support/fields.ts';
 import { useTranslation } from '../i18n/react.tsx';
