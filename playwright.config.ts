@@ -53,6 +53,9 @@ export default defineConfig({
       RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000',
       // Every browser test creates its swaps from the same address too (the limits have their own tests).
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      // The forms' tests submit from the same address, and read what was stored (tests/e2e/forms.spec.ts).
+      RATE_LIMIT_FORMS_PER_HOUR: '1000',
+      OPERATOR_TOKEN: 'e2e-operator-token-0123456789',
     },
   },
 });

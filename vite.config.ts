@@ -4,12 +4,21 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Sections of the dictionaries only the server reads (the API's error messages). */
-const SERVER_ONLY_SECTIONS = ['apiErrors'];
+const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail'];
 /**
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
  */
-const PAGE_SECTIONS = ['directory', 'blog'];
+const PAGE_SECTIONS = [
+  'directory',
+  'blog',
+  'forms',
+  'contact',
+  'addCoin',
+  'reviews',
+  'forPartners',
+  'congrats',
+];
 
 /**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),

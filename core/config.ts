@@ -115,6 +115,26 @@ const configSchema = z.object({
   /** Google Tag Manager id (GTM-… or G-…, SPEC §5, §7); without it no analytics load and the CSP stays closed. */
   GTM_ID: z.string().optional(),
 
+  // Mail (core/mail/): operator notices go through the outbox; without SMTP_URL they stay pending.
+  /** smtp:// or smtps:// URL of the mail server (user and password in the URL); unset keeps mail in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of the site's mail. */
+  MAIL_FROM: z.string().default('SwapGate <no-reply@swapgate.io>'),
+  /** Where contact, add-coin and demo requests are sent. */
+  OPERATOR_EMAIL: z.email().default('support@swapgate.io'),
+  /**
+   * Bearer token (16+ characters) for GET /apiglobal/support/requests, the operator's list of form
+   * submissions; without it that endpoint does not exist.
+   */
+  OPERATOR_TOKEN: z.string().min(16).optional(),
+  /** How often the outbox job looks for mail to send. */
+  MAIL_OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  /** Contact, add-coin, demo-request and review submissions per client and hour. */
+  RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(10),
+
   // Rate limits per client and minute
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),

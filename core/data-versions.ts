@@ -5,8 +5,9 @@
  * - catalogue: coins and networks
  * - market: prices and their history
  * - blog: articles, authors and tags (changed by the content sync at start)
+ * - reviews: customer reviews (changed when one is added)
  */
-export const DATA_SOURCES = ['global', 'catalogue', 'market', 'blog'] as const;
+export const DATA_SOURCES = ['global', 'catalogue', 'market', 'blog', 'reviews'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
 /** Per-node version counters; a change another node makes reaches this one through its TTLs. */

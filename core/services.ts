@@ -12,8 +12,11 @@ import type { PriceSource } from './exchange/types.ts';
 import type { GlobalDataService } from './global/global-data.ts';
 import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
+import type { MailOutbox } from './mail/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { ReviewService } from './reviews/reviews.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
+import type { SupportService } from './support/support.ts';
 
 /** What the server builds once at start and hands to every request. */
 export interface Services {
@@ -35,6 +38,12 @@ export interface Services {
   global: GlobalDataService;
   /** reCAPTCHA check of public forms; passes everything while RECAPTCHA_SECRET is unset. */
   humanCheck: HumanCheck;
+  /** Mail to the operator, queued and sent by the outbox job (unsent without SMTP_URL). */
+  mail: MailOutbox;
+  /** Contact, add-coin and partner demo requests. */
+  support: SupportService;
+  /** Customer reviews of finished swaps. */
+  reviews: ReviewService;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

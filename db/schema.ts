@@ -433,3 +433,84 @@ export const blogArticleTags = pgTable(
 );
 
 export type BlogArticleRow = typeof blogArticles.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Support: form submissions, reviews and the mail outbox
+// ---------------------------------------------------------------------------------------------
+
+/** What a support form asks for. */
+export type SupportRequestKind = 'contact' | 'add_coin' | 'partner_demo';
+
+/** Contact, add-coin and partner demo requests (core/support/), kept whether or not mail works. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<SupportRequestKind>().notNull(),
+    /** The contact's name, or the company of a demo request. */
+    name: text('name').notNull(),
+    /** Trimmed and lowercased. */
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** The form's other fields (coin name, ticker, network, contract, website; monthly volume). */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    /** Language of the page the form was sent from. */
+    lang: text('lang').notNull(),
+    /** Truncated SHA-256 of the client address; null when unknown. */
+    ipHash: text('ip_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('support_requests_kind_check', sql`${table.kind} IN ('contact', 'add_coin', 'partner_demo')`),
+    index('support_requests_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Customer reviews (/customer-feedbacks): one per finished swap, which proves the customer. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    swapId: text('swap_id')
+      .notNull()
+      .references(() => swaps.id),
+    name: text('name').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    lang: text('lang').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('reviews_swap_idx').on(table.swapId),
+    index('reviews_created_idx').on(table.createdAt),
+    check('reviews_rating_check', sql`${table.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export type MailStatus = 'pending' | 'sent';
+
+/**
+ * Mail waiting to be sent (core/mail/outbox.ts): written in the same step as what it reports, sent
+ * by the outbox job, retried with backoff while the mail server is away, never dropped.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    replyTo: text('reply_to'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the job next tries; null once sent. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${table.status} IN ('pending', 'sent')`),
+  ],
+);

@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { GlobalData } from '../core/global/global-data.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
+import { checkReview } from '../core/reviews/review-fields.ts';
+import { ReviewRefused } from '../core/reviews/reviews.ts';
 import type { Services } from '../core/services.ts';
+import { checkForm, FORM_ACTIONS, FORM_FIELDS, type SupportFormKind } from '../core/support/fields.ts';
 import { ApiError, apiErrorHandler, errorResponse } from './api/errors.ts';
 import { jsonBody } from './api/input.ts';
 import { enforceRateLimit } from './api/rate-limit.ts';
@@ -15,12 +18,33 @@ import { clientIp } from './client-ip.ts';
 const HOUR = 60 * 60_000;
 /** The subscribe body is two short strings; a reCAPTCHA token is a few KB at most. */
 const MAX_SUBSCRIBE_BODY = 16 * 1024;
+/** A form's longest body: a 5,000-character message in any script, the other fields and a token. */
+const MAX_FORM_BODY = 64 * 1024;
 
 /** SPEC §3 subscribe payload. Missing values are checked by the rules after it, not here. */
 const subscribeSchema = z.object({
   email: z.string().nullish(),
   googleReCaptchaToken: z.string().nullish(),
 });
+
+/** A support form's body: its fields as strings (or absent), and the human check's token. */
+const formBodySchema = z.record(z.string(), z.union([z.string(), z.number()]).nullish());
+
+/** The review form's body. */
+const reviewSchema = z.object({
+  swapId: z.string().nullish(),
+  name: z.string().nullish(),
+  rating: z.union([z.number(), z.string()]).nullish(),
+  text: z.string().nullish(),
+  googleReCaptchaToken: z.string().nullish(),
+});
+
+/** How a refused review is answered. */
+const REVIEW_REFUSALS = {
+  swap_not_found: 404,
+  swap_not_finished: 409,
+  review_exists: 409,
+} as const;
 
 /** True when If-None-Match names this ETag (or `*`); weak comparison, as for GET. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -45,6 +69,96 @@ export function createApiGlobal(services: Services): Hono {
   const api = new Hono();
 
   api.onError(apiErrorHandler(services));
+
+  /** The human check of a public form: 503 when it cannot be made, 400 when it fails. */
+  async function requireHuman(token: string | null | undefined, ip: string | undefined, action: string) {
+    const check = await services.humanCheck.verify(token ?? '', ip, action);
+    if (check.ok) return;
+    if (check.reason === 'unavailable') throw new ApiError(503, 'captcha_unavailable');
+    log.info({ reason: check.reason, score: check.score, action }, 'A form failed the human check');
+    throw new ApiError(400, 'captcha_failed', { field: 'googleReCaptchaToken' });
+  }
+
+  /** Public form submissions: no caching, RATE_LIMIT_FORMS_PER_HOUR per client, small bodies. */
+  const formGuards = [
+    async (c: Context, next: () => Promise<void>) => {
+      c.header('Cache-Control', 'no-store');
+      const ip = clientIp(c, config.TRUST_PROXY);
+      await enforceRateLimit(c, rateLimiter, `forms:ip:${ip}`, config.RATE_LIMIT_FORMS_PER_HOUR, HOUR);
+      await next();
+    },
+    bodyLimit({
+      maxSize: MAX_FORM_BODY,
+      onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
+    }),
+  ] as const;
+
+  /** Contact, add-coin and demo request: human check, field rules (422 naming the field), stored, operator told. */
+  const supportForm = (kind: SupportFormKind) => async (c: Context) => {
+    const body = await jsonBody(c, formBodySchema);
+    const ip = knownIp(clientIp(c, config.TRUST_PROXY));
+    const token = body.googleReCaptchaToken;
+    await requireHuman(typeof token === 'string' ? token : null, ip, FORM_ACTIONS[kind]);
+    const input = Object.fromEntries(
+      Object.keys(FORM_FIELDS[kind]).map((field) => {
+        const value = body[field];
+        return [field, value === null || value === undefined ? '' : String(value)];
+      }),
+    );
+    const checked = checkForm(kind, input);
+    if (!checked.ok) {
+      const { field, code, values } = checked.problem;
+      throw new ApiError(422, code, { field, ...(values ? { values } : {}) });
+    }
+    const { id } = await services.support.submit(kind, checked.values, {
+      lang: requestLanguage(c),
+      ipHash: ip ? hashIp(ip) : null,
+    });
+    log.info({ kind, id }, 'Support request received');
+    return c.json({ received: true, id }, 201);
+  };
+
+  api.post('/contact/message', ...formGuards, supportForm('contact'));
+  api.post('/coins/request', ...formGuards, supportForm('add_coin'));
+  api.post('/partners/demo', ...formGuards, supportForm('partner_demo'));
+
+  /** A review of a finished swap: its id proves the customer; one review per swap. */
+  api.post('/reviews', ...formGuards, async (c) => {
+    const body = await jsonBody(c, reviewSchema);
+    const ip = knownIp(clientIp(c, config.TRUST_PROXY));
+    await requireHuman(body.googleReCaptchaToken, ip, FORM_ACTIONS.review);
+    const checked = checkReview(body);
+    if (!checked.ok) {
+      const { field, code, values } = checked.problem;
+      throw new ApiError(422, code, { field, ...(values ? { values } : {}) });
+    }
+    try {
+      const { id } = await services.reviews.submit(checked.values, requestLanguage(c));
+      return c.json({ received: true, id }, 201);
+    } catch (error) {
+      if (!(error instanceof ReviewRefused)) throw error;
+      const code = error.reason === 'swap_not_finished' ? 'review_swap_not_finished' : error.reason;
+      throw new ApiError(REVIEW_REFUSALS[error.reason], code, { field: 'swapId' });
+    }
+  });
+
+  /** The operator's list of form submissions (bearer OPERATOR_TOKEN); absent without a token. */
+  api.get('/support/requests', async (c) => {
+    const token = config.OPERATOR_TOKEN;
+    if (!token) throw new ApiError(404, 'not_found');
+    c.header('Cache-Control', 'no-store');
+    const given = Buffer.from(c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
+    const wanted = Buffer.from(token);
+    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'unauthorized');
+    }
+    const after = Number(c.req.query('after') ?? 0);
+    if (!Number.isSafeInteger(after) || after < 0) {
+      throw new ApiError(400, 'invalid_request', { field: 'after', values: { field: 'after' } });
+    }
+    return c.json({ requests: await services.support.list(after) });
+  });
 
   const localeEtags = new Map<string, string>();
   api.get('/locale/:code', (c) => {
@@ -99,15 +213,7 @@ export function createApiGlobal(services: Services): Hono {
       const ip = knownIp(clientIp(c, config.TRUST_PROXY));
 
       // SPEC §5: no token, nothing is done. The check comes first so bots learn nothing about emails.
-      const check = await services.humanCheck.verify(body.googleReCaptchaToken ?? '', ip, SUBSCRIBE_ACTION);
-      if (!check.ok) {
-        if (check.reason === 'unavailable') throw new ApiError(503, 'captcha_unavailable');
-        log.info(
-          { reason: check.reason, score: check.score },
-          'Newsletter subscription failed the human check',
-        );
-        throw new ApiError(400, 'captcha_failed', { field: 'googleReCaptchaToken' });
-      }
+      await requireHuman(body.googleReCaptchaToken, ip, SUBSCRIBE_ACTION);
 
       const email = normalizeEmail(body.email ?? '');
       if (!email) throw new ApiError(422, 'invalid_email', { field: 'email' });

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, count, isNotNull, lt, max, min } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lt, max, min } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { matchPage } from '../app/routing/match.ts';
@@ -7,7 +7,7 @@ import type { ProviderAnswerEvent } from '../core/exchange/quotes.ts';
 import { SWAP_STATUSES } from '../core/exchange/types.ts';
 import { splitLanguage } from '../core/routing/paths.ts';
 import type { Database, PoolStats } from '../db/client.ts';
-import { coinPrices, swaps } from '../db/schema.ts';
+import { coinPrices, mailOutbox, swaps } from '../db/schema.ts';
 import { isPagePath } from './normalize.ts';
 
 /** Latency buckets (seconds) from a cached page (~1 ms) to a slow provider (5 s timeout). */
@@ -109,6 +109,18 @@ export class Metrics {
       async collect() {
         const [row] = await db.select({ at: max(coinPrices.updatedAt) }).from(coinPrices);
         this.set(row?.at ? (Date.now() - row.at.getTime()) / 1000 : 0);
+      },
+    });
+    new Gauge({
+      name: 'mail_outbox_pending',
+      help: 'Mail waiting in the outbox (unsent: no SMTP_URL, or the mail server refused or was away)',
+      registers: [this.registry],
+      async collect() {
+        const [row] = await db
+          .select({ n: count() })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.status, 'pending'));
+        this.set(row?.n ?? 0);
       },
     });
     new Gauge({

@@ -13,13 +13,17 @@ import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
 import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
+import { MailOutbox } from '../core/mail/outbox.ts';
+import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
 import { ChangeNowProvider } from '../core/providers/changenow.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
+import { ReviewService } from '../core/reviews/reviews.ts';
 import { PathRuleStore } from '../core/routing/path-rules.ts';
 import type { Services } from '../core/services.ts';
+import { SupportService } from '../core/support/support.ts';
 import type { Database, PoolStats } from '../db/client.ts';
 import { DatabaseOutage } from '../db/outage.ts';
 import { Metrics } from './metrics.ts';
@@ -126,11 +130,15 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  const dictionaries = loadDictionaries();
+  const mailTransport = createMailTransport(config);
+  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
+
   return {
     config,
     db,
     log,
-    dictionaries: loadDictionaries(),
+    dictionaries,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
     catalogue,
@@ -150,12 +158,16 @@ export function createServices(options: {
       minScore: config.RECAPTCHA_MIN_SCORE,
       log,
     }),
+    mail,
+    support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
+    reviews: new ReviewService(db, () => dataVersions.bump('reviews')),
     sandbox: config.SANDBOX_PROVIDERS,
     dataVersions,
     databaseOutage: new DatabaseOutage(),
     metrics,
     async close() {
       redis?.disconnect();
+      mailTransport.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
+import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
 import type { SwapQuery } from './query.ts';
 import {
   fieldErrors,
@@ -65,8 +66,12 @@ export function SwapCreate({
   const quote = useQuote(request, lang, 0, state.refresh, {
     onStart: () => dispatch({ type: 'quoteLoading' }),
     onSuccess: () => dispatch({ type: 'quoteReady' }),
-    onError: (error) =>
-      dispatch({ type: 'quoteFailed', promoRefusal: isPromoProblem(error) ? problemText(t, error) : null }),
+    onError: (error) => {
+      const refused = isPromoProblem(error);
+      // A kept code the quote refuses (expired since) is not offered again.
+      if (refused) clearPromoCode();
+      dispatch({ type: 'quoteFailed', promoRefusal: refused ? problemText(t, error) : null });
+    },
   });
   const shown = quote.data;
 
@@ -91,6 +96,14 @@ export function SwapCreate({
   useEffect(() => {
     if (expired) dispatch({ type: 'quoteExpired', at: Date.now() });
   }, [expired]);
+
+  // A promo code brought from /congrats is filled in and applied once.
+  useEffect(() => {
+    const code = storedPromoCode();
+    if (!code) return;
+    dispatch({ type: 'edit', field: 'promoCode', value: code });
+    dispatch({ type: 'applyPromo' });
+  }, []);
 
   const edit = (field: TextField) => (value: string) => dispatch({ type: 'edit', field, value });
   const applyPromo = () => dispatch({ type: 'applyPromo' });
@@ -135,6 +148,8 @@ export function SwapCreate({
           ...swapAddresses(state),
         },
       });
+      // The promo code went into this swap: the next one starts without it.
+      if (promo) clearPromoCode();
       navigate(localizePath(lang, `/swap/${swap.id}`));
     } catch (error) {
       const problem = asProblem(error);

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api } from '../lib/api-client.ts';
 import type { PageData } from '../routing/page-loader.server.ts';
 import { useLang } from '../routing/page-location.ts';
+import '../support/english-reviews.ts';
 import { Button } from '../ui/Button.tsx';
 import { useMounted, useNow, useRevalidateEvery } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
@@ -47,6 +49,7 @@ export function SwapStatusView({
   sandbox,
 }: Omit<SwapPageData, keyof PageData>) {
   const { t } = useTranslation();
+  const lang = useLang();
   const { revalidate } = useRevalidator();
   // The loader's view of the swap, unless the sandbox's answer to a simulated deposit is newer.
   const [simulated, setSimulated] = useState<SwapView | null>(null);
@@ -95,6 +98,15 @@ export function SwapStatusView({
               toCoin: toCode,
             })}
           </p>
+          {swap.status === 'finished' && (
+            <a
+              href={localizePath(lang, `/customer-feedbacks?swap=${swap.id}#review`)}
+              className="mt-3 inline-block font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              data-testid="leave-review"
+            >
+              {t('reviews.leaveCta')}
+            </a>
+          )}
         </section>
 
         {/* The deposit is asked for only while the swap waits for it: once it arrived, or the

@@ -13,6 +13,8 @@ export type AnalyticsEvent =
   | 'newsletter_submit_error'
   | 'partner_demo_request'
   | 'contact_form_submit'
+  | 'add_coin_request'
+  | 'review_submit'
   | 'swap_status_check';
 
 export type DataLayerWindow = Window & {

@@ -73,3 +73,8 @@ export function formatDay(iso: string, lang: Lang): string {
   }
   return format.format(new Date(iso));
 }
+
+/** A share as a percentage with up to two decimals: 0.004 → "0.4%" (per locale). */
+export function formatPercent(fraction: number, lang: Lang): string {
+  return formatter(lang, 'percent', { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
+}

@@ -10,6 +10,14 @@ export const E2E_RECAPTCHA = {
   botToken: 'e2e-bot',
 } as const;
 
+/** Tokens the fake verifies as human for each support form's action (core/support/fields.ts). */
+export const E2E_FORM_TOKENS = {
+  contact: 'e2e-human-contact',
+  add_coin: 'e2e-human-add-coin',
+  partner_demo: 'e2e-human-partner-demo',
+  review: 'e2e-human-review',
+} as const;
+
 /**
  * Serves a stand-in for Google's reCAPTCHA script: `grecaptcha.execute` answers `token` (or fails
  * when it is null) and records each call in `window.__recaptchaCalls`. `loads` counts script loads.

@@ -4,13 +4,19 @@
  * is replaced per test with `fakeRecaptchaScript` (see newsletter tests).
  */
 import { startFakeRecaptcha } from '../../core/human-check/recaptcha-fake.ts';
-import { E2E_RECAPTCHA } from './recaptcha.ts';
+import { E2E_FORM_TOKENS, E2E_RECAPTCHA } from './recaptcha.ts';
 
 const fake = await startFakeRecaptcha({
   secret: E2E_RECAPTCHA.secret,
   tokens: {
     [E2E_RECAPTCHA.humanToken]: { success: true, score: 0.9, action: 'subscribe' },
     [E2E_RECAPTCHA.botToken]: { success: true, score: 0.1, action: 'subscribe' },
+    ...Object.fromEntries(
+      Object.entries(E2E_FORM_TOKENS).map(([action, token]) => [
+        token,
+        { success: true, score: 0.9, action },
+      ]),
+    ),
   },
 });
 process.env.RECAPTCHA_SITE_KEY = E2E_RECAPTCHA.siteKey;

@@ -1,0 +1,301 @@
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { isValidEmail } from '../../core/newsletter/email.ts';
+import { Trans, useTranslation } from '../i18n/react.tsx';
+import { type AnalyticsEvent, trackEvent } from '../lib/analytics.ts';
+import { ApiProblem, api } from '../lib/api-client.ts';
+import { useNonce } from '../lib/nonce.ts';
+import type { RootData } from '../root.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Icon } from '../ui/Icon.tsx';
+
+/** One field of a support form. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind?: 'text' | 'email' | 'textarea' | 'select' | 'rating';
+  required?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  /** Select: the choices, as value and label. */
+  options?: readonly { value: string; label: string }[];
+  /** Select: the text of the empty first choice. */
+  choose?: string;
+}
+
+type Status = 'idle' | 'sending' | 'success' | 'error';
+
+/** The human check's loader, fetched with the form's first use rather than with the page. */
+const humanCheck = () => import('../lib/recaptcha.ts');
+
+const NOTICE_LINK = 'underline underline-offset-2 hover:text-ink';
+
+const CONTROL =
+  'w-full rounded-lg border bg-surface px-3 text-base text-ink outline-none transition-colors placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-1 md:text-sm aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus-visible:outline-red-600 border-slate-300 hover:border-slate-400 focus-visible:outline-brand-500';
+
+/**
+ * A public form (contact, add-coin, partner demo, review): checks required fields and the email in
+ * the browser, gets a human-check token when a site key is configured, posts to `path`, marks the
+ * field the server refuses with its translated message, and shows the thanks or the failure.
+ */
+export function SupportForm({
+  id: formId,
+  path,
+  action,
+  fields,
+  submitLabel,
+  thanksTitle,
+  thanksText,
+  event,
+  onSent,
+  footer,
+  initial,
+}: {
+  /** Names the form for tests (`data-testid`) and its fields' ids. */
+  id: string;
+  path: string;
+  /** The human check's action; the server expects the same one. */
+  action: string;
+  fields: readonly FieldSpec[];
+  submitLabel: string;
+  thanksTitle: string;
+  thanksText: string;
+  event: AnalyticsEvent;
+  onSent?: () => void;
+  footer?: ReactNode;
+  /** Values the fields start with (a swap ID from the swap page's link). */
+  initial?: Record<string, string>;
+}) {
+  const { t, i18n } = useTranslation();
+  const nonce = useNonce();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const recaptcha = root?.recaptcha ?? null;
+  const uid = useId();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((field) => [field.name, initial?.[field.name] ?? ''])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const [failure, setFailure] = useState('');
+  const preloaded = useRef(false);
+
+  const fieldId = (name: string) => `${uid}-${name}`;
+  const focusField = (name: string) => {
+    requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus());
+  };
+
+  const preload = () => {
+    if (!recaptcha || preloaded.current) return;
+    preloaded.current = true;
+    humanCheck()
+      .then(({ loadRecaptcha }) => loadRecaptcha({ ...recaptcha, nonce }))
+      .catch(() => {});
+  };
+
+  const edit = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
+
+  const check = (): Record<string, string> => {
+    const found: Record<string, string> = {};
+    for (const field of fields) {
+      const value = (values[field.name] ?? '').trim();
+      if (field.required && value === '') found[field.name] = t('forms.required');
+      else if (field.kind === 'email' && value !== '' && !isValidEmail(value.toLowerCase())) {
+        found[field.name] = t('forms.invalidEmail');
+      }
+    }
+    return found;
+  };
+
+  const submit = async (formEvent: FormEvent<HTMLFormElement>) => {
+    formEvent.preventDefault();
+    if (status === 'sending') return;
+    const found = check();
+    const first = fields.find((field) => found[field.name]);
+    if (first) {
+      setErrors(found);
+      focusField(first.name);
+      return;
+    }
+    setStatus('sending');
+    try {
+      const googleReCaptchaToken = recaptcha
+        ? await (await humanCheck()).getRecaptchaToken({ ...recaptcha, nonce }, action)
+        : null;
+      await api(path, { lang: i18n.language, method: 'POST', body: { ...values, googleReCaptchaToken } });
+      setStatus('success');
+      trackEvent(event, { result: 'success' });
+      onSent?.();
+    } catch (error) {
+      const problem = error instanceof ApiProblem ? error : null;
+      trackEvent(event, { result: 'error', status: problem?.status ?? 'human_check' });
+      if (problem?.field && problem.field in values) {
+        setErrors({ [problem.field]: problem.message || t('forms.required') });
+        setStatus('idle');
+        focusField(problem.field);
+        return;
+      }
+      setFailure(problem?.message ?? '');
+      setStatus('error');
+    }
+  };
+
+  const reset = () => {
+    setValues(Object.fromEntries(fields.map((field) => [field.name, ''])));
+    setErrors({});
+    setStatus('idle');
+    focusField(fields[0]?.name ?? '');
+  };
+
+  if (status === 'success') {
+    return (
+      <div
+        className="rounded-2xl bg-emerald-50 p-5 text-emerald-900"
+        role="status"
+        data-testid={`${formId}-success`}
+      >
+        <p className="flex items-center gap-2 text-lg font-semibold">
+          <Icon name="check" />
+          {thanksTitle}
+        </p>
+        <p className="mt-2">{thanksText}</p>
+        <Button color="secondary" size="sm" className="mt-4" onClick={reset}>
+          {t('forms.again')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={preload}
+      data-testid={formId}
+      data-status={status}
+      className="flex flex-col gap-4"
+    >
+      {fields.map((field) => {
+        const error = errors[field.name];
+        const inputId = fieldId(field.name);
+        const describedBy = error ? `${inputId}-error` : undefined;
+        const common = {
+          id: inputId,
+          name: field.name,
+          value: values[field.name] ?? '',
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+          'aria-required': field.required || undefined,
+          'data-testid': `${formId}-${field.name}`,
+          readOnly: status === 'sending',
+        };
+        return (
+          <div key={field.name} className="flex flex-col gap-1.5">
+            <div className="flex items-baseline justify-between gap-2">
+              <label htmlFor={inputId} className="text-sm font-medium text-ink">
+                {field.label}
+              </label>
+              {!field.required && <span className="text-xs text-muted">{t('forms.optional')}</span>}
+            </div>
+            {field.kind === 'textarea' ? (
+              <textarea
+                {...common}
+                rows={5}
+                maxLength={field.maxLength}
+                placeholder={field.placeholder}
+                onChange={(change) => edit(field.name, change.target.value)}
+                className={`${CONTROL} min-h-32 py-2`}
+              />
+            ) : field.kind === 'select' || field.kind === 'rating' ? (
+              <select
+                {...common}
+                disabled={status === 'sending'}
+                onChange={(change) => edit(field.name, change.target.value)}
+                className={`${CONTROL} h-10`}
+              >
+                <option value="">{field.choose ?? ''}</option>
+                {field.options?.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...common}
+                type={field.kind === 'email' ? 'email' : 'text'}
+                inputMode={field.kind === 'email' ? 'email' : undefined}
+                autoCapitalize={field.kind === 'email' ? 'none' : undefined}
+                spellCheck={field.kind === 'email' ? false : undefined}
+                autoComplete={field.autoComplete}
+                maxLength={field.maxLength}
+                placeholder={field.placeholder}
+                onChange={(change) => edit(field.name, change.target.value)}
+                className={`${CONTROL} h-10`}
+              />
+            )}
+            {error && (
+              <p
+                id={`${inputId}-error`}
+                className="text-sm text-red-700"
+                data-testid={`${formId}-${field.name}-error`}
+              >
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+
+      {status === 'error' && (
+        <div
+          className="rounded-lg bg-red-50 px-4 py-3 text-red-900"
+          role="alert"
+          data-testid={`${formId}-error`}
+        >
+          <p className="font-semibold">{t('forms.errorTitle')}</p>
+          <p className="text-sm">{failure || t('forms.errorText')}</p>
+          {failure && <p className="text-sm">{t('forms.errorText')}</p>}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" loading={status === 'sending'} data-testid={`${formId}-submit`}>
+          {status === 'error' ? t('forms.retry') : submitLabel}
+        </Button>
+        {footer}
+      </div>
+
+      {recaptcha && (
+        <p className="text-xs text-muted">
+          <Trans
+            i18nKey="newsletter.recaptchaNotice"
+            components={{
+              privacy: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
+                <a
+                  href="https://policies.google.com/privacy"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={NOTICE_LINK}
+                />
+              ),
+              terms: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
+                <a
+                  href="https://policies.google.com/terms"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={NOTICE_LINK}
+                />
+              ),
+            }}
+          />
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { reviews, swaps } from '../../db/schema.ts';
+import { REVIEWS_PAGE_SIZE, type ReviewInput } from './review-fields.ts';
+
+export interface ReviewView {
+  id: number;
+  name: string;
+  rating: number;
+  text: string;
+  lang: string;
+  createdAt: string;
+  /** The reviewed swap's pair, e.g. BTC → ETH (the swap id itself stays private). */
+  from: string;
+  to: string;
+}
+
+export interface RatingSummary {
+  count: number;
+  /** Mean rating, one decimal; 0 without reviews. */
+  average: number;
+  /** Reviews per star rating, 1 to 5. */
+  distribution: Record<1 | 2 | 3 | 4 | 5, number>;
+}
+
+export interface ReviewPage {
+  items: ReviewView[];
+  page: number;
+  pages: number;
+  summary: RatingSummary;
+}
+
+export type ReviewRefusal = 'swap_not_found' | 'swap_not_finished' | 'review_exists';
+
+export class ReviewRefused extends Error {
+  override name = 'ReviewRefused';
+  readonly reason: ReviewRefusal;
+  constructor(reason: ReviewRefusal) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Customer reviews (/customer-feedbacks): a review needs the id of a finished swap, which only its
+ * customer knows, and each swap is reviewed once (a unique index, so two at once cannot both pass).
+ */
+export class ReviewService {
+  readonly #db: Database;
+  /** Called when a review is added (pages showing reviews are re-rendered). */
+  readonly #onChange: () => void;
+
+  constructor(db: Database, onChange: () => void = () => {}) {
+    this.#db = db;
+    this.#onChange = onChange;
+  }
+
+  async summary(): Promise<RatingSummary> {
+    const rows = await this.#db
+      .select({ rating: reviews.rating, n: count() })
+      .from(reviews)
+      .groupBy(reviews.rating);
+    const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+    let total = 0;
+    let sum = 0;
+    for (const row of rows) {
+      const n = Number(row.n);
+      distribution[row.rating as 1 | 2 | 3 | 4 | 5] = n;
+      total += n;
+      sum += n * row.rating;
+    }
+    return { count: total, average: total ? Math.round((sum / total) * 10) / 10 : 0, distribution };
+  }
+
+  /** Page `page` (from 1) of the reviews, newest first; null past the last page (page 1 always exists). */
+  async page(page: number, size = REVIEWS_PAGE_SIZE): Promise<ReviewPage | null> {
+    const summary = await this.summary();
+    const pages = Math.max(1, Math.ceil(summary.count / size));
+    if (!Number.isInteger(page) || page < 1 || page > pages) return null;
+    const rows = await this.#db
+      .select({
+        id: reviews.id,
+        name: reviews.name,
+        rating: reviews.rating,
+        text: reviews.text,
+        lang: reviews.lang,
+        createdAt: reviews.createdAt,
+        from: swaps.fromCoin,
+        to: swaps.toCoin,
+      })
+      .from(reviews)
+      .innerJoin(swaps, eq(swaps.id, reviews.swapId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(size)
+      .offset((page - 1) * size);
+    return {
+      items: rows.map((row) => ({
+        ...row,
+        from: row.from.toUpperCase(),
+        to: row.to.toUpperCase(),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      page,
+      pages,
+      summary,
+    };
+  }
+
+  /** Adds a checked review; throws ReviewRefused when the swap is unknown, unfinished or reviewed. */
+  async submit(input: ReviewInput, lang: string): Promise<{ id: number }> {
+    const [swap] = await this.#db
+      .select({ status: swaps.status })
+      .from(swaps)
+      .where(eq(swaps.id, input.swapId));
+    if (!swap) throw new ReviewRefused('swap_not_found');
+    if (swap.status !== 'finished') throw new ReviewRefused('swap_not_finished');
+    const [row] = await this.#db
+      .insert(reviews)
+      .values({ swapId: input.swapId, name: input.name, rating: input.rating, text: input.text, lang })
+      .onConflictDoNothing({ target: reviews.swapId })
+      .returning({ id: reviews.id });
+    if (!row) throw new ReviewRefused('review_exists');
+    this.#onChange();
+    return { id: row.id };
+  }
+}
+
+/** Schema.org AggregateRating of the service, or null without reviews (Google wants a count ≥ 1). */
+export function aggregateRating(summary: RatingSummary): Record<string, unknown> | null {
+  if (summary.count === 0) return null;
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: summary.average,
+    reviewCount: summary.count,
+    bestRating: 5,
+    worstRating: 1,
+  };
+}
