@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { JobBackoff } from '../job-backoff.ts';
 import type { MailOutbox } from './outbox.ts';
 
 export interface OutboxJob {
@@ -22,13 +23,18 @@ export function startOutboxJob(options: { outbox: MailOutbox; intervalMs: number
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  // A database outage is logged once and retried sooner than the interval (at most 8 s apart).
+  const backoff = new JobBackoff({ job: 'mail-outbox', log, baseMs: Math.min(intervalMs, 1_000) });
+  let delayMs = intervalMs;
 
   const run = async () => {
     try {
       // A full batch means more are due: keep going without waiting.
       while (!stopped && (await outbox.deliverDue(20)).sent === 20) {}
+      backoff.succeeded();
+      delayMs = intervalMs;
     } catch (error) {
-      log.error({ err: error }, 'Mail outbox job failed; retrying on the next run');
+      delayMs = Math.min(intervalMs, backoff.failed(error));
     }
   };
   const runAfterCurrent = () => {
@@ -39,7 +45,7 @@ export function startOutboxJob(options: { outbox: MailOutbox; intervalMs: number
     if (stopped) return;
     timer = setTimeout(() => {
       void runAfterCurrent().finally(schedule);
-    }, intervalMs);
+    }, delayMs);
     timer.unref();
   };
   outbox.onQueued = () => {
