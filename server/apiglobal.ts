@@ -17,7 +17,7 @@ const HOUR = 60 * 60_000;
 const MAX_SUBSCRIBE_BODY = 16 * 1024;
 
 /** SPEC §3 subscribe payload. Missing values are checked by the rules after it, not here. */
-const subscribeSchema = z.object({
+export const subscribeSchema = z.object({
   email: z.string().nullish(),
   googleReCaptchaToken: z.string().nullish(),
 });
