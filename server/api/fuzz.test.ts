@@ -17,7 +17,7 @@ import {
 } from '../../core/testing/arbitraries.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
-import { subscribeSchema } from '../apiglobal.ts';
+import { createApiGlobal, subscribeSchema } from '../apiglobal.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -30,7 +30,15 @@ import { openApiDocument } from './openapi.ts';
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
+/** Fixed unless FUZZ_SEED says otherwise; `FUZZ_SEED=random` (npm run fuzz) draws one and prints it. */
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.FUZZ_SEED ?? 20_261_125);
+/** Each operation's property may take this long (swap creation commits several rows per request). */
+const TIMEOUT_MS = 30_000 + RUNS * 400;
+if (process.env.FUZZ_RUNS || process.env.FUZZ_SEED)
+  console.info(`API fuzzing: seed ${SEED}, ${RUNS} runs per operation`);
 const DATABASE = process.env.FUZZ_DATABASE ?? 'pglite';
 
 const build = await loadServerBuild();
@@ -154,6 +162,12 @@ interface FuzzRequest {
   body?: string;
 }
 
+/** A path template (`/swaps/{id}`) under `prefix` as a regular expression for decoded paths. */
+function templatePattern(prefix: string, template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
+  return new RegExp(`^${prefix}${escaped}$`);
+}
+
 /** encodeURIComponent, with lone surrogates as the invalid UTF-8 a raw client would send. */
 function encodeSegment(text: string): string {
   return [...text]
@@ -216,6 +230,7 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
   (target) => {
     let handle: DatabaseHandle;
     let app: ReturnType<typeof createTestApp>['app'];
+    let services: ReturnType<typeof createTestApp>['services'];
     let fake: FakeRecaptcha;
     const statuses = new Map<string, Map<number, number>>();
     const hints: Record<string, fc.Arbitrary<unknown>> = {};
@@ -241,11 +256,13 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
         RATE_LIMIT_READS_PER_MINUTE: '1000000',
         RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
         RATE_LIMIT_SUBSCRIBE_PER_HOUR: '1000000',
+        TRUST_PROXY: 'true',
         RECAPTCHA_SECRET,
         RECAPTCHA_VERIFY_URL: fake.url,
       });
       app = created.app;
-      await created.services.market.refresh();
+      services = created.services;
+      await services.market.refresh();
       partnerKey = (await createApiKey(handle.db, { id: 'fuzz-partner' })).key;
 
       // Real values the business rules accept, mixed into the generated ones so requests get past
@@ -382,8 +399,10 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
               },
             );
       const bodySchema = operation.requestBody?.content['application/json']?.schema;
-      const bodyArb: fc.Arbitrary<string | undefined> = bodySchema
+      // null: a POST with no body at all.
+      const bodyArb: fc.Arbitrary<string | null | undefined> = bodySchema
         ? fc.oneof(
+            { arbitrary: fc.constant(null), weight: 1 },
             ...(examples[name]
               ? [{ arbitrary: examples[name].map((v) => JSON.stringify(v)), weight: 4 }]
               : []),
@@ -420,12 +439,20 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
           language: acceptLanguage,
           idempotencyKey,
           apiKey,
+          forwardedFor: fc.option(
+            fc.oneof(
+              fc.constantFrom('203.0.113.7', '2001:db8::1', '203.0.113.7, 198.51.100.1', 'unknown', ''),
+              headerValue,
+            ),
+            { nil: undefined },
+          ),
         })
-        .map(({ segments, query, body, contentType, language, idempotencyKey, apiKey }) => {
+        .map(({ segments, query, body, contentType, language, idempotencyKey, apiKey, forwardedFor }) => {
           let i = 0;
           const path = template.replace(/\{\w+\}/g, () => encodeSegment(segments[i++] as string));
           const headers: Record<string, string> = {};
-          if (body !== undefined && contentType) headers['content-type'] = contentType;
+          if (typeof body === 'string' && contentType) headers['content-type'] = contentType;
+          if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
           if (language !== undefined) headers['accept-language'] = language;
           if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
           if (apiKey !== undefined) headers['x-api-key'] = apiKey;
@@ -433,7 +460,7 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
             method: method.toUpperCase(),
             url: `${prefix}${path}${query ? `?${query}` : ''}`,
             headers,
-            ...(body === undefined ? {} : { body }),
+            ...(typeof body === 'string' ? { body } : {}),
           };
         });
     }
@@ -444,8 +471,14 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
     }
 
     /** Sends the request and checks its answer against the operation's documented responses. */
-    async function check(document: ApiDocument, name: string, operation: Operation, request: FuzzRequest) {
-      const response = await app.request(request.url, {
+    async function check(
+      document: ApiDocument,
+      name: string,
+      operation: Operation,
+      request: FuzzRequest,
+      via: { request: typeof app.request } = app,
+    ) {
+      const response = await via.request(request.url, {
         method: request.method,
         headers: request.headers,
         ...(request.body === undefined ? {} : { body: request.body }),
@@ -455,6 +488,7 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
       statuses.set(name, counts);
       const text = await response.text();
       const where = `${name} → ${response.status} ${text.slice(0, 300)}`;
+      const { status } = response;
       expect(response.status, where).toBeLessThan(500);
       const documented = resolveResponse(document, operation.responses[String(response.status)]);
       expect(documented, `undocumented status: ${where}`).toBeDefined();
@@ -464,7 +498,7 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
       const content = documented?.content;
       if (!content) {
         expect(text, where).toBe('');
-        return;
+        return status;
       }
       const type = response.headers.get('content-type') ?? '';
       const jsonContent = content['application/json'];
@@ -482,6 +516,7 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
       } else {
         expect(type, where).toMatch(/^text\/html/);
       }
+      return status;
     }
 
     const v1 = openApiDocument('https://swapgate.example') as unknown as ApiDocument;
@@ -502,9 +537,9 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
       '$name: no 5xx, documented statuses and bodies',
       async ({ name, document, prefix, path, method, operation }) => {
         await fc.assert(
-          fc.asyncProperty(requests(name, prefix, path, method, operation), (request) =>
-            check(document, name, operation, request),
-          ),
+          fc.asyncProperty(requests(name, prefix, path, method, operation), async (request) => {
+            await check(document, name, operation, request);
+          }),
           { seed: SEED, numRuns: RUNS },
         );
         // The generated requests got past validation at least once, and were refused at least once.
@@ -520,6 +555,119 @@ describe.each(databaseTargets().filter((target) => target.name === DATABASE))(
           ).toBe(true);
         }
       },
+      TIMEOUT_MS,
+    );
+
+    it('describes every /apiglobal route (a new endpoint needs its description above)', () => {
+      const routes = createApiGlobal(services)
+        .routes.filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
+      const described = operationsOf(APIGLOBAL_DOCUMENT, '').map((operation) => operation.name);
+      expect(described.sort()).toEqual([...new Set(routes)].sort());
+    });
+
+    it(
+      'answers other paths and methods under the APIs in the error format (404, 405), never 5xx or HTML',
+      async () => {
+        const known = operations.map((operation) => ({
+          ...operation,
+          pattern: templatePattern(operation.prefix, operation.path),
+        }));
+        const segment = fc.oneof(
+          fc.constantFrom(
+            ...['coins', 'pairs', 'quotes', 'swaps', 'sandbox', 'deposit', 'addresses', 'validate'],
+            ...['global', 'locale', 'contact', 'subscribe', 'openapi.json', 'docs', 'btc', 'v2', 'COINS'],
+            ...['', '.', '..', '%2e%2e', '%2F', '%00', '%zz', 'coins;x', 'coins%20', '*'],
+          ),
+          hostileStrings.filter((text) => text.length < 200).map(encodeSegment),
+        );
+        const arbitrary = fc.record({
+          prefix: fc.constantFrom('/api/v1', '/apiglobal'),
+          segments: fc.array(segment, { maxLength: 4 }),
+          trailingSlash: fc.boolean(),
+          method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+        });
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async ({ prefix, segments, trailingSlash, method }) => {
+            const path = `${prefix}${segments.map((part) => `/${part}`).join('')}${trailingSlash ? '/' : ''}`;
+            const { pathname } = new URL(path, 'http://localhost');
+            // Dot segments that climb out of the API are the pages' business.
+            fc.pre(pathname === prefix || pathname.startsWith(`${prefix}/`));
+            let decoded = pathname;
+            try {
+              decoded = decodeURI(pathname);
+            } catch {}
+            const request: FuzzRequest = {
+              method,
+              url: path,
+              headers: { 'content-type': 'application/json' },
+              ...(method === 'GET' ? {} : { body: '{}' }),
+            };
+            const matching = known.filter((operation) => operation.pattern.test(decoded));
+            const operation = matching.find((candidate) => candidate.method.toUpperCase() === method);
+            if (operation) {
+              await check(operation.document, operation.name, operation.operation, request);
+              return;
+            }
+            const response = await app.request(path, {
+              method,
+              headers: request.headers,
+              ...(request.body === undefined ? {} : { body: request.body }),
+            });
+            const text = await response.text();
+            const where = `${method} ${path} → ${response.status} ${text.slice(0, 200)}`;
+            expect([404, 405, 414], where).toContain(response.status);
+            expect(response.headers.get('content-type'), where).toMatch(/^application\/json/);
+            expect(schemaErrors(errorSchema as JsonSchema, JSON.parse(text)), where).toEqual([]);
+            if (response.status === 405) {
+              expect(response.headers.get('allow'), where).toBe(
+                [...new Set(matching.map((candidate) => candidate.method.toUpperCase()))]
+                  .concat(matching.some((candidate) => candidate.method === 'get') ? ['HEAD'] : [])
+                  .join(', '),
+              );
+            }
+          }),
+          { seed: SEED, numRuns: RUNS * 4 },
+        );
+      },
+      TIMEOUT_MS,
+    );
+
+    it(
+      'answers each rate-limited operation with its documented 429 beyond the limit',
+      async () => {
+        const limited = createTestApp(build, handle, {
+          SANDBOX_STEP_DELAY_MS: '0',
+          RATE_LIMIT_READS_PER_MINUTE: '2',
+          RATE_LIMIT_WRITES_PER_MINUTE: '2',
+          RATE_LIMIT_SUBSCRIBE_PER_HOUR: '2',
+          TRUST_PROXY: 'true',
+          RECAPTCHA_SECRET,
+          RECAPTCHA_VERIFY_URL: fake.url,
+        });
+        await limited.services.market.refresh();
+        for (const [index, { name, document, prefix, path, method, operation }] of operations.entries()) {
+          const samples = fc.sample(requests(name, prefix, path, method, operation), {
+            seed: SEED,
+            numRuns: 8,
+          });
+          const seen = new Set<number>();
+          for (const request of samples) {
+            // Each operation from its own address; partners' keys have higher limits.
+            const { 'x-api-key': _key, ...headers } = request.headers;
+            const response = await check(
+              document,
+              name,
+              operation,
+              { ...request, headers: { ...headers, 'x-forwarded-for': `198.51.100.${index + 1}` } },
+              limited.app,
+            );
+            seen.add(response);
+          }
+          if (operation.responses['429']) expect([...seen], name).toContain(429);
+        }
+      },
+      TIMEOUT_MS,
     );
   },
 );
