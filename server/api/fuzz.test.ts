@@ -336,6 +336,10 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       { requiredKeys: ['pair', 'amount', 'rateType'] },
     );
     examples['POST /api/v1/quotes'] = quote.map(({ pair: [from, to], ...rest }) => ({ from, to, ...rest }));
+    examples['POST /apiglobal/contact/subscribe'] = fc.record({
+      email: fc.emailAddress(),
+      googleReCaptchaToken: fc.constant('human'),
+    });
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,
