@@ -22,7 +22,7 @@ const MAX_SUBSCRIBE_BODY = 16 * 1024;
 const MAX_FORM_BODY = 64 * 1024;
 
 /** SPEC §3 subscribe payload. Missing values are checked by the rules after it, not here. */
-const subscribeSchema = z.object({
+export const subscribeSchema = z.object({
   email: z.string().nullish(),
   googleReCaptchaToken: z.string().nullish(),
 });
@@ -154,7 +154,8 @@ export function createApiGlobal(services: Services): Hono {
       throw new ApiError(401, 'unauthorized');
     }
     const after = Number(c.req.query('after') ?? 0);
-    if (!Number.isSafeInteger(after) || after < 0) {
+    // Ids are PostgreSQL integers: a cursor past the largest is refused, not sent to the database.
+    if (!Number.isSafeInteger(after) || after < 0 || after > 2_147_483_647) {
       throw new ApiError(400, 'invalid_request', { field: 'after', values: { field: 'after' } });
     }
     return c.json({ requests: await services.support.list(after) });

@@ -8,6 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
+import { ApiError, errorResponse } from './api/errors.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
@@ -129,6 +130,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // rendering, so a huge path cannot make a page (or a log line) huge.
   app.use(async (c, next) => {
     if (c.req.path.length <= MAX_PATH_CHARS) return next();
+    // The APIs answer in their error format, whatever the path (found by the API fuzzer).
+    if (/^\/(?:api\/v1|apiglobal)(?:\/|$)/.test(c.req.path)) {
+      return errorResponse(c, services, new ApiError(414, 'uri_too_long'));
+    }
     return c.text('URI Too Long', 414);
   });
 

@@ -260,6 +260,11 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
     expect(requests.map((request) => request.kind)).toEqual(
       expect.arrayContaining(['contact', 'add_coin', 'partner_demo']),
     );
+    // A cursor past PostgreSQL's integers is refused, not a database error (found by the fuzzer).
+    const beyond = await app.request('/apiglobal/support/requests?after=2147483648', {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(beyond.status).toBe(400);
     const without = createTestApp(build, handle, { OPERATOR_TOKEN: '' }).app;
     expect((await without.request('/apiglobal/support/requests')).status).toBe(404);
   });

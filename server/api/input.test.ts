@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from './errors.ts';
-import { controlCharacterAt, refuseControlCharacters } from './input.ts';
+import {
+  controlCharacterAt,
+  MAX_JSON_DEPTH,
+  parseInput,
+  refuseControlCharacters,
+  TooDeepError,
+} from './input.ts';
 
 describe('control characters in requests', () => {
   it('names the first field holding one, however deep', () => {
@@ -24,6 +31,30 @@ describe('control characters in requests', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(422);
       expect((error as ApiError).field).toBe('quoteId');
+    }
+  });
+});
+
+describe('deeply nested input', () => {
+  const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+
+  it('is walked without recursion up to MAX_JSON_DEPTH, and refused beyond', () => {
+    expect(controlCharacterAt(nested(MAX_JSON_DEPTH))).toBeNull();
+    expect(controlCharacterAt({ a: [[['\u0000']]] })).toBe('a.0.0.0');
+    // A 16 KB body of `[` nests 8,000 levels deep: a recursive walk overflowed the stack (500).
+    expect(() => controlCharacterAt(nested(8_000))).toThrow(TooDeepError);
+    expect(() => controlCharacterAt(nested(MAX_JSON_DEPTH + 1))).toThrow(TooDeepError);
+  });
+
+  it('answers 400 invalid_request naming the body', () => {
+    try {
+      parseInput(z.object({}), { a: nested(8_000) });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(400);
+      expect((error as ApiError).code).toBe('invalid_request');
+      expect((error as ApiError).field).toBe('body');
     }
   });
 });

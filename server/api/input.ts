@@ -14,20 +14,43 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
-/** The path (`a.b.0`) of the first string inside `value` with a control character, or null. */
-export function controlCharacterAt(value: unknown, path: readonly (string | number)[] = []): string | null {
-  if (typeof value === 'string') return hasControlCharacter(value) ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = controlCharacterAt(item, [...path, i]);
-      if (found) return found;
-    }
-    return null;
+/** Deepest nesting of arrays and objects a request may hold; ours hold one level. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Thrown by controlCharacterAt for input nested deeper than MAX_JSON_DEPTH. */
+export class TooDeepError extends Error {
+  constructor() {
+    super('Input nested too deep');
+    this.name = 'TooDeepError';
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = controlCharacterAt(key, [...path, key]) ?? controlCharacterAt(item, [...path, key]);
-      if (found) return found;
+}
+
+/**
+ * The path (`a.b.0`) of the first string inside `value` with a control character, or null. Walks
+ * without recursion and refuses (TooDeepError) nesting deeper than MAX_JSON_DEPTH: a 16 KB body of
+ * `[` nests 16,000 levels, which overflowed the stack of a recursive walk (500).
+ */
+export function controlCharacterAt(value: unknown, path: readonly (string | number)[] = []): string | null {
+  const stack: { value: unknown; path: readonly (string | number)[]; depth: number }[] = [
+    { value, path, depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const item = stack.pop() as (typeof stack)[number];
+    if (typeof item.value === 'string') {
+      if (hasControlCharacter(item.value)) return item.path.join('.') || 'body';
+      continue;
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= MAX_JSON_DEPTH) throw new TooDeepError();
+    const entries: [string | number, unknown][] = Array.isArray(item.value)
+      ? item.value.map((child, i) => [i, child])
+      : Object.entries(item.value);
+    // Pushed last first, so children are visited in order, each key before its value.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string | number, unknown];
+      const childPath = [...item.path, key];
+      stack.push({ value: child, path: childPath, depth: item.depth + 1 });
+      if (typeof key === 'string') stack.push({ value: key, path: childPath, depth: item.depth + 1 });
     }
   }
   return null;
@@ -35,7 +58,14 @@ export function controlCharacterAt(value: unknown, path: readonly (string | numb
 
 /** 422 `invalid_request` naming the field when a request's strings hold a control character. */
 export function refuseControlCharacters(value: unknown): void {
-  const field = controlCharacterAt(value);
+  let field: string | null;
+  try {
+    field = controlCharacterAt(value);
+  } catch (error) {
+    if (error instanceof TooDeepError)
+      throw new ApiError(400, 'invalid_request', { field: 'body', values: { field: 'body' } });
+    throw error;
+  }
   if (field) throw new ApiError(422, 'invalid_request', { field, values: { field } });
 }
 

@@ -23,10 +23,11 @@ const responseSchemas = Object.fromEntries(
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: keyof typeof RESPONSE_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
 const ERROR_MEANINGS: Record<number, string> = {
-  400: 'Malformed request: invalid JSON, or a field or parameter that breaks its schema (`field` names it)',
+  400: 'Malformed request: invalid JSON, JSON nested deeper than 32 levels, or a field or parameter that breaks its schema (`field` names it)',
   404: 'Not found',
   409: 'Conflict with the current state',
   413: 'Body over 16 KB',
+  414: 'Path longer than 1024 characters (a path parameter far longer than any valid one)',
   422: 'Understood but refused: a control character in a string, or a value the exchange cannot serve',
   502: 'The liquidity provider failed',
 };
@@ -44,6 +45,7 @@ const errors = (...statuses: number[]) =>
 const everyOperation = {
   401: { $ref: '#/components/responses/InvalidApiKey' },
   429: { $ref: '#/components/responses/RateLimited' },
+  503: { $ref: '#/components/responses/Unavailable' },
 };
 const rateLimitHeaders = {
   'RateLimit-Limit': {
@@ -111,6 +113,18 @@ export function openApiDocument(baseUrl: string) {
           },
           content: json(ref('Error')),
         },
+        Unavailable: {
+          description:
+            'The database is unreachable or too slow: error code `unavailable`; retry after Retry-After',
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before the next request',
+              required: true,
+              schema: { type: 'integer', minimum: 1 },
+            },
+          },
+          content: json(ref('Error')),
+        },
       },
     },
     security: [{}, { apiKey: [] }],
@@ -130,7 +144,7 @@ export function openApiDocument(baseUrl: string) {
           parameters: [pathParameter('from'), pathParameter('to'), ...queryParameters(pairQuerySchema)],
           responses: {
             200: { description: 'The pair', content: json(ref('Pair')) },
-            ...errors(400, 422),
+            ...errors(400, 414, 422),
             ...everyOperation,
           },
         },
@@ -183,7 +197,7 @@ export function openApiDocument(baseUrl: string) {
           parameters: [pathParameter('id')],
           responses: {
             200: { description: 'The swap', content: json(ref('Swap')) },
-            ...errors(404),
+            ...errors(404, 414),
             ...everyOperation,
           },
         },
@@ -195,7 +209,7 @@ export function openApiDocument(baseUrl: string) {
           requestBody: body(depositRequestSchema),
           responses: {
             200: { description: 'The swap after the deposit', content: json(ref('Swap')) },
-            ...errors(400, 404, 409, 413, 422),
+            ...errors(400, 404, 409, 413, 414, 422),
             ...everyOperation,
           },
         },

@@ -387,6 +387,30 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       }
     });
 
+    it('refuses a body nested thousands of levels deep with 400, never a 500', async () => {
+      // Found by the API fuzzer (server/api/fuzz.test.ts): 16 KB of `[` overflowed the stack.
+      for (const body of [
+        '['.repeat(8_000) + ']'.repeat(8_000),
+        `{"from":${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}}`,
+      ]) {
+        for (const path of ['/quotes', '/swaps']) {
+          const response = await call('POST', path, body);
+          expect(response.status, path).toBe(400);
+          expect(response.json.error).toMatchObject({ code: 'invalid_request', field: 'body' });
+        }
+      }
+    });
+
+    it('answers a path over 1024 characters with 414 in the error format', async () => {
+      // Found by the API fuzzer: a long path parameter got the site's plain-text 414.
+      for (const path of [`/swaps/${'a'.repeat(2_000)}`, `/pairs/btc/${'%C3%A9'.repeat(1_100)}`]) {
+        const response = await call('GET', path, undefined, { 'accept-language': 'de' });
+        expect(response.status, path).toBe(414);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(response.json.error).toEqual({ code: 'uri_too_long', message: 'Diese Adresse ist zu lang.' });
+      }
+    });
+
     it('never answers 500 to odd input', async () => {
       const bodies = [
         'null',
