@@ -5,6 +5,7 @@ import { storePromoCode } from '../exchange/promo-storage.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
+import { NavIcon } from '../shell/NavIcon.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import '../support/english.ts';
 import { Button } from '../ui/Button.tsx';
@@ -34,9 +35,9 @@ export default function Congrats() {
   return (
     <article data-page="congrats" className="mx-auto max-w-3xl text-center">
       <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.congrats.description')} />
-      <p aria-hidden="true" className="text-5xl">
-        🎉
-      </p>
+      <span className="inline-flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <NavIcon name="reviews" className="size-8" />
+      </span>
       <h1 className="mt-4 text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-2 text-xl font-semibold">{t('congrats.heading')}</p>
       <p

@@ -6,6 +6,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import type { RootData } from '../root.tsx';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
+import { NavIcon } from '../shell/NavIcon.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import { parseVolume, partnerEarnings } from '../support/earnings.ts';
 import '../support/english.ts';
@@ -24,10 +25,11 @@ export function loader(args: LoaderFunctionArgs): PageData & { serviceFeeBps: nu
 
 const CARD = 'rounded-2xl bg-surface p-5 shadow-sm md:p-6';
 const PROGRAMMES = [
-  { key: 'affiliate', icon: '🔗' },
-  { key: 'api', icon: '⚙️' },
-  { key: 'widget', icon: '🧩' },
-  { key: 'whiteLabel', icon: '🏷️' },
+  // Icons from the site's sprite: emoji show as boxes where no emoji font is installed.
+  { key: 'affiliate', icon: 'handshake' },
+  { key: 'api', icon: 'api' },
+  { key: 'widget', icon: 'swap' },
+  { key: 'whiteLabel', icon: 'partners' },
 ] as const;
 
 function curlSample(baseUrl: string): string {
@@ -96,8 +98,8 @@ export default function ForPartners() {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="partner-programmes">
         {PROGRAMMES.map(({ key, icon }) => (
           <li key={key} className={CARD}>
-            <span aria-hidden="true" className="text-2xl">
-              {icon}
+            <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+              <NavIcon name={icon} className="size-6" />
             </span>
             <h2 className="mt-2 text-lg font-semibold">{t(`forPartners.${key}Title`)}</h2>
             <p className="mt-1 text-sm text-muted">{t(`forPartners.${key}Text`)}</p>
