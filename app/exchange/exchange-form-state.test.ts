@@ -58,7 +58,14 @@ function pairInfo(changes: Partial<PairInfo> = {}): PairInfo {
 
 describe('initialExchangeForm', () => {
   it('starts from the page’s sides, amount and rate type, fixed rate not refused', () => {
-    expect(START).toEqual({ from: BTC, to: ETH, amount: '0.1', rateType: 'float', noFixedFor: null });
+    expect(START).toEqual({
+      from: BTC,
+      to: ETH,
+      amount: '0.1',
+      side: 'send',
+      rateType: 'float',
+      noFixedFor: null,
+    });
   });
 });
 
@@ -180,6 +187,22 @@ describe('quoteRequestOf', () => {
     });
     const fixed = exchangeFormReducer(typed, { type: 'rateType', rateType: 'fixed' });
     expect(quoteRequestOf(fixed, pairInfo({ fixedRate: false }))?.rateType).toBe('float');
+  });
+
+  it('asks for a reverse quote once the visitor types what to receive, and back on typing what to send', () => {
+    const reverse = exchangeFormReducer(START, { type: 'amountTo', value: '2,5' });
+    expect(reverse.side).toBe('receive');
+    expect(quoteRequestOf(reverse, null)).toEqual({
+      from: 'btc',
+      fromNetwork: 'bitcoin',
+      to: 'eth',
+      toNetwork: 'ethereum',
+      amountTo: '2.5',
+      rateType: 'float',
+    });
+    const filled = exchangeFormReducer(reverse, { type: 'fill', value: '0.002' });
+    expect(quoteRequestOf(filled, null)).toMatchObject({ amount: '0.002' });
+    expect(quoteRequestOf(filled, null)).not.toHaveProperty('amountTo');
   });
 
   it('asks nothing without a pair or a positive amount', () => {

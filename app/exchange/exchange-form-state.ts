@@ -2,11 +2,16 @@ import type { PairKey } from './api-hooks.ts';
 import { cleanAmount, isPositiveAmount, typingAmount } from './format.ts';
 import type { PairInfo, QuoteRequest, RateType, Side } from './types.ts';
 
+/** Which amount the visitor typed: what to send, or (a reverse quote) what to receive. */
+export type AmountSide = 'send' | 'receive';
+
 /** What the exchange form holds: the two sides, the amount as typed, the rate type chosen. */
 export interface ExchangeFormState {
   from: Side | null;
   to: Side | null;
+  /** The amount as typed, in `from` units, or in `to` units when `side` is 'receive'. */
   amount: string;
+  side: AmountSide;
   rateType: RateType;
   /** The pair (pairKey) whose quote refused a fixed rate: fixed is off for it. */
   noFixedFor: string | null;
@@ -17,6 +22,10 @@ export type ExchangeFormAction =
   | { type: 'chooseTo'; side: Side }
   | { type: 'reverse' }
   | { type: 'amount'; value: string }
+  /** Typing in "You get": a reverse quote. */
+  | { type: 'amountTo'; value: string }
+  /** A limit clicked in a min/max message: it becomes the amount to send. */
+  | { type: 'fill'; value: string }
   | { type: 'rateType'; rateType: RateType }
   | { type: 'fixedRateRefused'; pair: string };
 
@@ -31,7 +40,7 @@ export function initialExchangeForm({
   amount: string;
   rateType: RateType;
 }): ExchangeFormState {
-  return { from, to, amount, rateType, noFixedFor: null };
+  return { from, to, amount, side: 'send', rateType, noFixedFor: null };
 }
 
 export function sameAsset(a: Side | null, b: Side | null): boolean {
@@ -48,7 +57,10 @@ export function exchangeFormReducer(state: ExchangeFormState, action: ExchangeFo
     case 'reverse':
       return { ...state, from: state.to, to: state.from };
     case 'amount':
-      return { ...state, amount: typingAmount(action.value) };
+    case 'fill':
+      return { ...state, amount: typingAmount(action.value), side: 'send' };
+    case 'amountTo':
+      return { ...state, amount: typingAmount(action.value), side: 'receive' };
     case 'rateType':
       return { ...state, rateType: action.rateType };
     case 'fixedRateRefused':
@@ -78,11 +90,13 @@ export function effectiveRate(state: ExchangeFormState, pairInfo: PairInfo | nul
   return fixedAvailable(state, pairInfo) ? state.rateType : 'float';
 }
 
-/** The quote to ask for; null without a pair or a valid amount. */
+/** The quote to ask for (with amountTo when the visitor typed what to receive); null without a pair or a valid amount. */
 export function quoteRequestOf(state: ExchangeFormState, pairInfo: PairInfo | null): QuoteRequest | null {
   const pair = pairOf(state);
   if (!pair || !isPositiveAmount(state.amount)) return null;
-  return { ...pair, amount: cleanAmount(state.amount), rateType: effectiveRate(state, pairInfo) };
+  const amount = cleanAmount(state.amount);
+  const rateType = effectiveRate(state, pairInfo);
+  return state.side === 'receive' ? { ...pair, amountTo: amount, rateType } : { ...pair, amount, rateType };
 }
 
 /** True when the amount field shows an error: something typed that is not a positive amount. */

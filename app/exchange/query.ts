@@ -1,10 +1,10 @@
-import type { QuoteRequest } from './types.ts';
+import type { DirectQuoteRequest } from './types.ts';
 
 /**
  * The swap step's address query: /swap?from=btc&fromNetwork=bitcoin&to=eth&toNetwork=ethereum&amount=0.1&rate=fixed,
  * the quote request it leads to without the promo code (entered on the step itself).
  */
-export type SwapQuery = Omit<QuoteRequest, 'promoCode'>;
+export type SwapQuery = Omit<DirectQuoteRequest, 'promoCode'>;
 
 export function swapSearch(query: SwapQuery): string {
   const params = new URLSearchParams({
