@@ -11,6 +11,8 @@ import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
+import { OffersTable } from './OffersTable.tsx';
+import { formatDuration } from './offers-format.ts';
 import type { SwapQuery } from './query.ts';
 import {
   fieldErrors,
@@ -209,6 +211,14 @@ export function SwapCreate({
             </dd>
             <dt className="text-muted">{t('exchange.quote.provider')}</dt>
             <dd>{shown.providerName}</dd>
+            {shown.eta ? (
+              <>
+                <dt className="text-muted">{t('exchange.eta.label')}</dt>
+                <dd data-testid="summary-eta">
+                  {t(`exchange.eta.${shown.eta.source}`, { time: formatDuration(shown.eta.seconds, lang) })}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted">{t('exchange.quote.networkFee')}</dt>
             <dd>{t('exchange.quote.feeIncluded', { amount: shown.networkFee, coin: toCode })}</dd>
             <dt className="text-muted">{t('exchange.quote.serviceFee')}</dt>
@@ -244,6 +254,8 @@ export function SwapCreate({
           </p>
         )}
       </section>
+
+      {shown ? <OffersTable quote={shown} fromCode={fromCode} toCode={toCode} /> : null}
 
       <div className="mt-6 grid gap-4">
         <AddressField

@@ -10,6 +10,7 @@ import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
+import { SwapAside } from './SwapAside.tsx';
 import type { SwapPageData } from './swap-page.server.ts';
 import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
 import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
@@ -290,6 +291,7 @@ export function SwapStatusView({
             )}
           </dl>
         </section>
+        <SwapAside kind="status" />
       </div>
     </div>
   );

@@ -220,6 +220,11 @@ export class QuoteService {
     this.#prices = options.prices ?? null;
   }
 
+  /** How many liquidity providers each quote asks. */
+  get providerCount(): number {
+    return this.#providers.length;
+  }
+
   async quote(input: QuoteInput): Promise<Quote> {
     const { from, to } = await this.#assets(input.from, input.fromNetwork, input.to, input.toNetwork);
     const reverse = input.amountTo !== undefined;
