@@ -63,7 +63,7 @@ export function OffersTable({ quote, fromCode, toCode }: { quote: Quote; fromCod
               </th>
               <td className="py-2 pr-2 text-right tabular-nums break-words" data-testid="offer-amount">
                 {formatAmount(comparedAmount(quote, offer), lang)} {amountCode}
-                <span className="block text-[0.7rem] text-muted">
+                <span className="hidden text-[0.7rem] text-muted sm:block">
                   {t('exchange.quote.rateValue', {
                     from: fromCode,
                     rate: formatAmount(offer.rate, lang),

@@ -44,7 +44,7 @@ function SwapStep({ data }: { data: PageData & SwapStepData }) {
   if (step && from && to && !editing) {
     // At 1200 px and wider, help and what happens next fill the column beside the step.
     return (
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
         <SwapCreate from={from} to={to} step={step} onEdit={() => setEditing(true)} />
         <SwapAside kind="create" />
       </div>
