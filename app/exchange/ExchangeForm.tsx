@@ -268,7 +268,15 @@ export function ExchangeForm({
           </dl>
         ) : null}
       </div>
-      {shown && !unavailable ? <OffersTable quote={shown} fromCode={fromCode} toCode={toCode} /> : null}
+      {shown && !unavailable ? (
+        <OffersTable
+          quote={shown}
+          fromCode={fromCode}
+          toCode={toCode}
+          chosen={state.provider}
+          onChoose={(provider) => dispatch({ type: 'provider', provider })}
+        />
+      ) : null}
 
       <Button
         type="submit"

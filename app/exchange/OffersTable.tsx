@@ -10,10 +10,25 @@ import type { Quote } from './types.ts';
  * what it pays (or, in a reverse quote, what it needs sent), its rate, whether it locks a rate and
  * its own time estimate; and one honest line on why the best was chosen.
  */
-export function OffersTable({ quote, fromCode, toCode }: { quote: Quote; fromCode: string; toCode: string }) {
+export function OffersTable({
+  quote,
+  fromCode,
+  toCode,
+  onChoose,
+  chosen = null,
+}: {
+  quote: Quote;
+  fromCode: string;
+  toCode: string;
+  /** Lets the visitor take an offer other than the best (a radio per row); absent: read only. */
+  onChoose?: (provider: string | null) => void;
+  /** The provider the visitor took (null: the best), checked at once while its quote loads. */
+  chosen?: string | null;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const captionId = useId();
+  const radioName = `${captionId}-offer`;
   const best = quote.offers[0];
   if (!best) return null;
   const count = quote.offers.length;
@@ -51,10 +66,25 @@ export function OffersTable({ quote, fromCode, toCode }: { quote: Quote; fromCod
               key={offer.provider}
               data-provider={offer.provider}
               data-best={i === 0 ? '' : undefined}
-              className="border-b border-slate-100 align-top last:border-0 data-[best]:bg-green-50"
+              data-chosen={offer.provider === quote.provider ? '' : undefined}
+              className="border-b border-slate-100 align-top last:border-0 data-[chosen]:bg-green-50"
             >
               <th scope="row" className="py-2 pr-2 font-semibold break-words">
-                {offer.providerName}
+                {onChoose ? (
+                  <label className="cursor-pointer">
+                    <input
+                      type="radio"
+                      name={radioName}
+                      checked={offer.provider === (chosen ?? best.provider)}
+                      onChange={() => onChoose(i === 0 ? null : offer.provider)}
+                      data-testid="offer-choose"
+                      className="mr-1 accent-brand-600"
+                    />
+                    {offer.providerName}
+                  </label>
+                ) : (
+                  offer.providerName
+                )}
                 {i === 0 ? (
                   <span className="ml-1 inline-block rounded-full bg-green-700 px-1.5 text-[0.7rem] font-semibold text-white">
                     {t('exchange.offers.best')}
@@ -85,7 +115,9 @@ export function OffersTable({ quote, fromCode, toCode }: { quote: Quote; fromCod
         </tbody>
       </table>
       <p className="mt-2 text-xs text-muted" data-testid="offers-why">
-        {t(whyKey(quote), { provider: best.providerName, count })}
+        {quote.provider === best.provider
+          ? t(whyKey(quote), { provider: best.providerName, count })
+          : t('exchange.offers.whyChosen', { provider: quote.providerName, best: best.providerName })}
       </p>
     </section>
   );

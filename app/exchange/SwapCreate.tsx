@@ -62,6 +62,7 @@ export function SwapCreate({
     toNetwork: step.toNetwork,
     amount: cleanAmount(step.amount),
     rateType: step.rateType,
+    ...(step.provider ? { provider: step.provider } : {}),
     ...(promo ? { promoCode: promo } : {}),
   };
   const quote = useQuote(request, lang, 0, state.refresh, {

@@ -63,6 +63,7 @@ describe('initialExchangeForm', () => {
       to: ETH,
       amount: '0.1',
       side: 'send',
+      provider: null,
       rateType: 'float',
       noFixedFor: null,
     });
@@ -203,6 +204,13 @@ describe('quoteRequestOf', () => {
     const filled = exchangeFormReducer(reverse, { type: 'fill', value: '0.002' });
     expect(quoteRequestOf(filled, null)).toMatchObject({ amount: '0.002' });
     expect(quoteRequestOf(filled, null)).not.toHaveProperty('amountTo');
+  });
+
+  it('asks for the offer the visitor took, until the pair changes', () => {
+    const taken = exchangeFormReducer(START, { type: 'provider', provider: 'sandbox-alpha' });
+    expect(quoteRequestOf(taken, null)).toMatchObject({ amount: '0.1', provider: 'sandbox-alpha' });
+    const swapped = exchangeFormReducer(taken, { type: 'reverse' });
+    expect(quoteRequestOf(swapped, null)).not.toHaveProperty('provider');
   });
 
   it('asks nothing without a pair or a positive amount', () => {

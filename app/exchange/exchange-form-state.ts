@@ -12,6 +12,8 @@ export interface ExchangeFormState {
   /** The amount as typed, in `from` units, or in `to` units when `side` is 'receive'. */
   amount: string;
   side: AmountSide;
+  /** The provider whose offer the visitor took instead of the best; null for the best. */
+  provider: string | null;
   rateType: RateType;
   /** The pair (pairKey) whose quote refused a fixed rate: fixed is off for it. */
   noFixedFor: string | null;
@@ -26,6 +28,8 @@ export type ExchangeFormAction =
   | { type: 'amountTo'; value: string }
   /** A limit clicked in a min/max message: it becomes the amount to send. */
   | { type: 'fill'; value: string }
+  /** An offer taken from the offers table; null goes back to the best. */
+  | { type: 'provider'; provider: string | null }
   | { type: 'rateType'; rateType: RateType }
   | { type: 'fixedRateRefused'; pair: string };
 
@@ -40,7 +44,7 @@ export function initialExchangeForm({
   amount: string;
   rateType: RateType;
 }): ExchangeFormState {
-  return { from, to, amount, side: 'send', rateType, noFixedFor: null };
+  return { from, to, amount, side: 'send', provider: null, rateType, noFixedFor: null };
 }
 
 export function sameAsset(a: Side | null, b: Side | null): boolean {
@@ -49,13 +53,25 @@ export function sameAsset(a: Side | null, b: Side | null): boolean {
 
 export function exchangeFormReducer(state: ExchangeFormState, action: ExchangeFormAction): ExchangeFormState {
   switch (action.type) {
-    // Choosing the other side's asset exchanges the two sides.
+    // Choosing the other side's asset exchanges the two sides. A new pair starts from the best offer.
     case 'chooseFrom':
-      return { ...state, from: action.side, to: sameAsset(action.side, state.to) ? state.from : state.to };
+      return {
+        ...state,
+        from: action.side,
+        to: sameAsset(action.side, state.to) ? state.from : state.to,
+        provider: null,
+      };
     case 'chooseTo':
-      return { ...state, to: action.side, from: sameAsset(action.side, state.from) ? state.to : state.from };
+      return {
+        ...state,
+        to: action.side,
+        from: sameAsset(action.side, state.from) ? state.to : state.from,
+        provider: null,
+      };
     case 'reverse':
-      return { ...state, from: state.to, to: state.from };
+      return { ...state, from: state.to, to: state.from, provider: null };
+    case 'provider':
+      return { ...state, provider: action.provider };
     case 'amount':
     case 'fill':
       return { ...state, amount: typingAmount(action.value), side: 'send' };
@@ -96,7 +112,10 @@ export function quoteRequestOf(state: ExchangeFormState, pairInfo: PairInfo | nu
   if (!pair || !isPositiveAmount(state.amount)) return null;
   const amount = cleanAmount(state.amount);
   const rateType = effectiveRate(state, pairInfo);
-  return state.side === 'receive' ? { ...pair, amountTo: amount, rateType } : { ...pair, amount, rateType };
+  const chosen = state.provider ? { provider: state.provider } : {};
+  return state.side === 'receive'
+    ? { ...pair, amountTo: amount, rateType, ...chosen }
+    : { ...pair, amount, rateType, ...chosen };
 }
 
 /** True when the amount field shows an error: something typed that is not a positive amount. */

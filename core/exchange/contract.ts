@@ -40,6 +40,13 @@ const tradeSchema = z.strictObject({
   amount: amountSchema,
   rateType: rateTypeSchema,
   promoCode: z.string().trim().min(1).max(40).optional(),
+  provider: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe("Take this provider's offer instead of the best one (the best when it has none)"),
 });
 
 /** A quote names the amount to send (`amount`) or, for a reverse quote, the amount to receive (`amountTo`). */

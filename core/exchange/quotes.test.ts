@@ -164,6 +164,16 @@ describe.each(databaseTargets())('QuoteService on $name', (target) => {
     });
   });
 
+  it("takes the visitor's choice of offer, and the best when that provider has none", async () => {
+    const chosen = await quote({ provider: 'sandbox-bravo' });
+    expect(chosen.provider).toBe('sandbox-bravo');
+    expect(chosen.amountTo).toBe('9.909702');
+    expect(chosen.offers[0]?.provider).toBe('sandbox-charlie');
+    const fixed = await quote({ provider: 'sandbox-bravo', rateType: 'fixed' });
+    expect((await service().findFixedQuote(fixed.quoteId ?? '')).provider).toBe('sandbox-bravo');
+    expect((await quote({ provider: 'nobody' })).provider).toBe('sandbox-charlie');
+  });
+
   it('gives the market USD prices of both coins when it has prices', async () => {
     const result = await quote({}, { prices });
     expect(result.usd).toEqual({ from: '60000', to: '3000' });

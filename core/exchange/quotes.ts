@@ -29,6 +29,8 @@ export interface QuoteInput {
   amountTo?: string | undefined;
   rateType: RateType;
   promoCode?: string | undefined;
+  /** Take this provider's offer rather than the best; the best when it has none. */
+  provider?: string | undefined;
 }
 
 export interface QuoteOffer {
@@ -261,11 +263,13 @@ export class QuoteService {
     }
     const quotes = quotesOf(answers, reverse);
     const span = spanOf(limitsOf(answers));
-    const best = quotes[0];
-    if (!best || !span) {
+    const first = quotes[0];
+    if (!first || !span) {
       await this.#explainNoQuote(input, request, answers);
       throw new QuoteError('pair_unavailable', 'No provider serves this pair right now');
     }
+    // The visitor may take another offer than the best; the offers stay listed best first.
+    const best = quotes.find((q) => q.provider === input.provider) ?? first;
 
     const afterFee = (amountTo: string) =>
       new Big(amountTo)

@@ -62,6 +62,38 @@ test.describe('offers', () => {
     await expect(step.getByTestId('offers-table').locator('tbody tr')).toHaveCount(quote.offers.length);
   });
 
+  test('an offer other than the best can be taken, and the swap is made with that provider', async ({
+    page,
+  }) => {
+    await openForm(page);
+    const form = page.getByTestId('exchange-form');
+    await form.getByTestId('amount-from').fill('0.5');
+    await expect(form.getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
+    const rows = form.getByTestId('offers-table').locator('tbody tr');
+    const best = await rows.first().getAttribute('data-provider');
+    const other = rows.nth(1);
+    const provider = (await other.getAttribute('data-provider')) ?? '';
+    const name = (await other.locator('th').textContent())?.trim() ?? '';
+    await other.getByTestId('offer-choose').check();
+    await expect(form.getByTestId('quote-provider')).toHaveText(name);
+    await expect(rows.first()).toHaveAttribute('data-provider', best ?? '');
+    await expect(form.getByTestId('offers-why')).toContainText(`You chose ${name}`);
+
+    await form.getByTestId('exchange-submit').click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('provider') === provider);
+    const step = page.getByTestId('swap-create');
+    await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
+    await expect(step.getByTestId('swap-summary')).toContainText(name);
+    await step.getByTestId('payout-address').fill(ETH_ADDRESS);
+    await expect(step.getByTestId('payout-address')).toHaveAttribute('data-check', 'valid');
+    await step.getByTestId('terms').check();
+    await step.getByTestId('create-swap').click();
+    await expect(page).toHaveURL(new RegExp(`${localizePath('en', '/swap/')}[a-z2-7]{26}$`));
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const swap = (await (await page.request.get(`/api/v1/swaps/${id}`)).json()) as { provider: string };
+    expect(swap.provider).toBe(provider);
+  });
+
   test('a minimum in the quote error fills the amount when clicked', async ({ page }) => {
     await openForm(page);
     const form = page.getByTestId('exchange-form');
