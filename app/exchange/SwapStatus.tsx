@@ -191,6 +191,10 @@ export function SwapStatusView({
         </section>
 
         {sandbox && waiting && <SimulateDeposit swap={swap} fromCode={fromCode} onDone={setSimulated} />}
+        {/* Wide screens: help under the main column, beside the long side column. */}
+        <div className="hidden lg:block">
+          <SwapAside kind="status" />
+        </div>
       </div>
 
       <div className="grid content-start gap-6">
@@ -291,7 +295,9 @@ export function SwapStatusView({
             )}
           </dl>
         </section>
-        <SwapAside kind="status" />
+        <div className="lg:hidden">
+          <SwapAside kind="status" />
+        </div>
       </div>
     </div>
   );
