@@ -136,6 +136,8 @@ test.describe('offers', () => {
       // What that amount pays is at least what was asked for.
       const got = (await step.getByTestId('summary-to').textContent())?.match(/[\d.]+/)?.[0] ?? '0';
       expect(Number(got)).toBeGreaterThanOrEqual(2);
+      // Creating swaps counts against the server's write limit, which other specs use too: one is enough.
+      if (rate === 'float') return;
 
       await step.getByTestId('payout-address').fill(ETH_ADDRESS);
       await expect(step.getByTestId('payout-address')).toHaveAttribute('data-check', 'valid');
