@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatAmount } from '../../core/i18n/format.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
-import { comparedAmount, formatDuration, whyKey } from './offers-format.ts';
+import { comparedAmount, formatDuration, usdValue, whyKey } from './offers-format.ts';
 import type { Quote } from './types.ts';
 
 /**
@@ -121,4 +121,19 @@ export function OffersTable({
       </p>
     </section>
   );
+}
+
+/** " · ≈ $1,234.56" after a line: an amount's USD value at the market price, when there is one. */
+export function UsdNote({
+  amount,
+  price,
+  testId,
+}: {
+  amount: string | undefined;
+  price: string | null;
+  testId: string;
+}) {
+  const lang = useLang();
+  const usd = usdValue(amount, price, lang);
+  return usd ? <span data-testid={testId}> · ≈ {usd}</span> : null;
 }

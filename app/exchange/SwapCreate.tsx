@@ -11,7 +11,7 @@ import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
-import { OffersTable } from './OffersTable.tsx';
+import { OffersTable, UsdNote } from './OffersTable.tsx';
 import { formatDuration } from './offers-format.ts';
 import type { SwapQuery } from './query.ts';
 import {
@@ -184,7 +184,14 @@ export function SwapCreate({
               <p className="font-semibold" data-testid="summary-from">
                 {cleanAmount(step.amount)} {fromCode}
               </p>
-              <p className="text-xs text-muted">{fromNetwork?.name}</p>
+              <p className="text-xs text-muted">
+                {fromNetwork?.name}
+                <UsdNote
+                  amount={cleanAmount(step.amount)}
+                  price={shown?.usd.from ?? null}
+                  testId="summary-usd-from"
+                />
+              </p>
             </div>
           </div>
           <div className="flex items-center gap-3">
@@ -194,7 +201,10 @@ export function SwapCreate({
               <p className="font-semibold" data-testid="summary-to">
                 {shown ? `${fixed ? '' : '≈ '}${shown.amountTo} ${toCode}` : '—'}
               </p>
-              <p className="text-xs text-muted">{toNetwork?.name}</p>
+              <p className="text-xs text-muted">
+                {toNetwork?.name}
+                <UsdNote amount={shown?.amountTo} price={shown?.usd.to ?? null} testId="summary-usd-to" />
+              </p>
             </div>
           </div>
         </div>

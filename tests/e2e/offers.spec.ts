@@ -60,6 +60,7 @@ test.describe('offers', () => {
     const step = page.getByTestId('swap-create');
     await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
     await expect(step.getByTestId('offers-table').locator('tbody tr')).toHaveCount(quote.offers.length);
+    await expect(step.getByTestId('summary-usd-from')).toHaveText(/^ · ≈ \$[\d,]+\.\d\d$/);
   });
 
   test('an offer other than the best can be taken, and the swap is made with that provider', async ({
