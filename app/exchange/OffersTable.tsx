@@ -43,7 +43,10 @@ export function OffersTable({
           {t('exchange.offers.count', { count })}
         </p>
       </div>
-      <table className="mt-2 w-full table-fixed text-left text-xs sm:text-sm" data-testid="offers-table">
+      <table
+        className="mt-2 w-full table-fixed text-left text-xs sm:text-sm"
+        data-testid="quote-offers-table"
+      >
         <thead className="border-b border-slate-200 text-muted">
           <tr>
             <th scope="col" className="w-[34%] py-1.5 pr-2 font-medium">

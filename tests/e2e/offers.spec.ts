@@ -40,7 +40,7 @@ test.describe('offers', () => {
     const quote = (await answer.json()) as QuoteBody;
     expect(quote.offers.length).toBeGreaterThan(1);
 
-    const rows = form.getByTestId('offers-table').locator('tbody tr');
+    const rows = form.getByTestId('quote-offers-table').locator('tbody tr');
     await expect(rows).toHaveCount(quote.offers.length);
     for (const [i, offer] of quote.offers.entries()) {
       await expect(rows.nth(i)).toHaveAttribute('data-provider', offer.provider);
@@ -59,7 +59,7 @@ test.describe('offers', () => {
     await form.getByTestId('exchange-submit').click();
     const step = page.getByTestId('swap-create');
     await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
-    await expect(step.getByTestId('offers-table').locator('tbody tr')).toHaveCount(quote.offers.length);
+    await expect(step.getByTestId('quote-offers-table').locator('tbody tr')).toHaveCount(quote.offers.length);
     await expect(step.getByTestId('summary-usd-from')).toHaveText(/^ · ≈ \$[\d,]+\.\d\d$/);
   });
 
@@ -70,7 +70,7 @@ test.describe('offers', () => {
     const form = page.getByTestId('exchange-form');
     await form.getByTestId('amount-from').fill('0.5');
     await expect(form.getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
-    const rows = form.getByTestId('offers-table').locator('tbody tr');
+    const rows = form.getByTestId('quote-offers-table').locator('tbody tr');
     const best = await rows.first().getAttribute('data-provider');
     const other = rows.nth(1);
     const provider = (await other.getAttribute('data-provider')) ?? '';
@@ -123,7 +123,7 @@ test.describe('offers', () => {
       await expect(form.getByTestId('amount-from')).toHaveValue(/^0\.\d+$/);
       await expect(form.getByTestId('amount-to')).toHaveValue('2');
       // In reverse, offers compare what each provider needs sent.
-      await expect(form.getByTestId('offers-table').locator('thead')).toContainText(
+      await expect(form.getByTestId('quote-offers-table').locator('thead')).toContainText(
         translate('en', 'exchange.offers.youSend'),
       );
       const sent = await form.getByTestId('amount-from').inputValue();
