@@ -104,6 +104,7 @@ export function createServices(options: {
     serviceFeeBps: config.SERVICE_FEE_BPS,
     fixedQuoteTtlMs: config.FIXED_QUOTE_TTL_SECONDS * 1000,
     onProviderAnswer: (answer) => metrics.observeQuote(answer),
+    prices: market,
   });
   const directory = new DirectoryService({
     db,

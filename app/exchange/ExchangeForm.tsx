@@ -16,8 +16,10 @@ import {
   pairOf,
   quoteRequestOf,
 } from './exchange-form-state.ts';
-import { shortAmount } from './format.ts';
-import { problemText } from './messages.ts';
+import { cleanAmount, shortAmount } from './format.ts';
+import { OffersTable } from './OffersTable.tsx';
+import { formatDuration, usdValue } from './offers-format.ts';
+import { QuoteProblem } from './QuoteProblem.tsx';
 import { type SwapQuery, swapSearch } from './query.ts';
 import type { RateType, Side } from './types.ts';
 
@@ -66,10 +68,14 @@ export function ExchangeForm({
 
   const unavailable = pairInfo?.available === false;
   const canProceed = !!request && !unavailable && quote.status === 'ready';
+  const reverse = state.side === 'receive';
   const proceed = (event: React.FormEvent) => {
     event.preventDefault();
     if (!request || !canProceed) return;
-    const query: SwapQuery = { ...request };
+    // A reverse quote goes on with the amount to send it worked out.
+    const { amountTo: _typed, promoCode: _promo, ...pair } = request;
+    const amount = reverse ? quote.data.amountFrom : (request.amount ?? '');
+    const query: SwapQuery = { ...pair, amount };
     if (onProceed) onProceed(query);
     else navigate(`${localizePath(lang, '/swap')}${swapSearch(query)}`);
   };
@@ -78,6 +84,12 @@ export function ExchangeForm({
   const fromCode = from?.coin.code.toUpperCase() ?? '';
   const toCode = to?.coin.code.toUpperCase() ?? '';
   const shown = quote.data;
+  // The field not typed in shows the quote's side, once the quote answers for that direction.
+  const sendValue = reverse ? (shown?.reverse ? shortAmount(shown.amountFrom) : '') : amount;
+  const receiveValue = reverse ? amount : shown && !shown.reverse ? shown.amountTo : '';
+  const usdFrom = usdValue(cleanAmount(sendValue), shown?.usd.from ?? null, lang);
+  const usdTo = usdValue(cleanAmount(receiveValue), shown?.usd.to ?? null, lang);
+  const fill = (value: string) => dispatch({ type: 'fill', value });
   const amountId = `${id}-amount`;
   const receiveId = `${id}-receive`;
   const amountErrorId = `${id}-amount-error`;
@@ -102,9 +114,9 @@ export function ExchangeForm({
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            value={amount}
+            value={sendValue}
             onChange={(event) => dispatch({ type: 'amount', value: event.target.value })}
-            aria-invalid={amountError ? true : undefined}
+            aria-invalid={amountError && !reverse ? true : undefined}
             aria-describedby={amountError ? amountErrorId : undefined}
             data-testid="amount-from"
             className="min-w-0 flex-1 rounded-lg border border-slate-200 px-3 py-2 text-base font-semibold sm:text-xl focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
@@ -117,7 +129,12 @@ export function ExchangeForm({
             onChange={(side) => dispatch({ type: 'chooseFrom', side })}
           />
         </div>
-        {amountError && (
+        {usdFrom && (
+          <p className="mt-1 text-xs text-muted" data-testid="usd-from">
+            ≈ {usdFrom}
+          </p>
+        )}
+        {amountError && !reverse && (
           <p id={amountErrorId} className="mt-1 text-sm text-red-700">
             {amountError}
           </p>
@@ -142,16 +159,32 @@ export function ExchangeForm({
           {t('exchange.form.receive')}
         </label>
         <div className="mt-1 flex gap-2">
-          <output
-            id={receiveId}
-            htmlFor={amountId}
-            data-testid="amount-to"
+          <div
             data-state={quote.status}
-            className="flex min-w-0 flex-1 items-center rounded-lg border border-slate-100 bg-canvas px-3 py-2 text-base font-semibold break-all data-[state=loading]:opacity-60 sm:text-xl"
+            className="flex min-w-0 flex-1 items-center rounded-lg border border-slate-200 px-3 focus-within:border-brand-500 data-[state=loading]:opacity-60"
           >
             {/* Only a float estimate is approximate; a fixed quote is what the visitor gets. */}
-            {shown ? `${shown.rateType === 'fixed' ? '' : '≈ '}${shown.amountTo}` : '—'}
-          </output>
+            {receiveValue && shown?.rateType !== 'fixed' && !reverse ? (
+              <span aria-hidden="true" className="mr-1 text-base font-semibold sm:text-xl" data-testid="amount-to-approx">
+                ≈
+              </span>
+            ) : null}
+            <input
+              id={receiveId}
+              name="amountTo"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={receiveValue}
+              placeholder="—"
+              onChange={(event) => dispatch({ type: 'amountTo', value: event.target.value })}
+              aria-invalid={amountError && reverse ? true : undefined}
+              aria-describedby={`${receiveId}-hint`}
+              data-testid="amount-to"
+              data-state={quote.status}
+              className="w-full min-w-0 bg-transparent py-2 text-base font-semibold focus:outline-none sm:text-xl"
+            />
+          </div>
           <CoinPicker
             side={to}
             label={t('exchange.form.receive')}
@@ -160,6 +193,11 @@ export function ExchangeForm({
             onChange={(side) => dispatch({ type: 'chooseTo', side })}
           />
         </div>
+        <p id={`${receiveId}-hint`} className="mt-1 text-xs text-muted" data-testid="reverse-hint">
+          {usdTo ? <span data-testid="usd-to">≈ {usdTo} · </span> : null}
+          {t(reverse ? 'exchange.reverse.active' : 'exchange.reverse.hint')}
+        </p>
+        {amountError && reverse && <p className="mt-1 text-sm text-red-700">{amountError}</p>}
       </div>
 
       <fieldset className="mt-5">
@@ -203,7 +241,11 @@ export function ExchangeForm({
           <p className="text-red-700">{t('exchange.errors.pairUnavailable')}</p>
         ) : quote.status === 'error' ? (
           <p className="text-red-700" data-testid="quote-error">
-            {problemText(t, quote.error, from?.coin.code)}
+            {reverse && quote.error.code === 'pair_unavailable' ? (
+              t('exchange.reverse.unavailable')
+            ) : (
+              <QuoteProblem error={quote.error} coin={from?.coin.code} onFill={fill} />
+            )}
           </p>
         ) : quote.status === 'loading' && !shown ? (
           <p className="text-muted">{t('exchange.quote.loading')}</p>
@@ -215,9 +257,26 @@ export function ExchangeForm({
             </dd>
             <dt className="text-muted">{t('exchange.quote.provider')}</dt>
             <dd data-testid="quote-provider">{shown.providerName}</dd>
+            {shown.eta ? (
+              <>
+                <dt className="text-muted">{t('exchange.eta.label')}</dt>
+                <dd data-testid="quote-eta">
+                  {t(`exchange.eta.${shown.eta.source}`, { time: formatDuration(shown.eta.seconds, lang) })}
+                </dd>
+              </>
+            ) : null}
           </dl>
         ) : null}
       </div>
+      {shown && !unavailable ? (
+        <OffersTable
+          quote={shown}
+          fromCode={fromCode}
+          toCode={toCode}
+          chosen={state.provider}
+          onChoose={(provider) => dispatch({ type: 'provider', provider })}
+        />
+      ) : null}
 
       <Button
         type="submit"

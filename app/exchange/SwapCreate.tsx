@@ -12,6 +12,8 @@ import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
 import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
+import { OffersTable, UsdNote } from './OffersTable.tsx';
+import { formatDuration } from './offers-format.ts';
 import type { SwapQuery } from './query.ts';
 import {
   fieldErrors,
@@ -61,6 +63,7 @@ export function SwapCreate({
     toNetwork: step.toNetwork,
     amount: cleanAmount(step.amount),
     rateType: step.rateType,
+    ...(step.provider ? { provider: step.provider } : {}),
     ...(promo ? { promoCode: promo } : {}),
   };
   const quote = useQuote(request, lang, 0, state.refresh, {
@@ -196,7 +199,14 @@ export function SwapCreate({
               <p className="font-semibold" data-testid="summary-from">
                 {cleanAmount(step.amount)} {fromCode}
               </p>
-              <p className="text-xs text-muted">{fromNetwork?.name}</p>
+              <p className="text-xs text-muted">
+                {fromNetwork?.name}
+                <UsdNote
+                  amount={cleanAmount(step.amount)}
+                  price={shown?.usd.from ?? null}
+                  testId="summary-usd-from"
+                />
+              </p>
             </div>
           </div>
           <div className="flex items-center gap-3">
@@ -206,7 +216,10 @@ export function SwapCreate({
               <p className="font-semibold" data-testid="summary-to">
                 {shown ? `${fixed ? '' : '≈ '}${shown.amountTo} ${toCode}` : '—'}
               </p>
-              <p className="text-xs text-muted">{toNetwork?.name}</p>
+              <p className="text-xs text-muted">
+                {toNetwork?.name}
+                <UsdNote amount={shown?.amountTo} price={shown?.usd.to ?? null} testId="summary-usd-to" />
+              </p>
             </div>
           </div>
         </div>
@@ -224,6 +237,14 @@ export function SwapCreate({
             </dd>
             <dt className="text-muted">{t('exchange.quote.provider')}</dt>
             <dd>{shown.providerName}</dd>
+            {shown.eta ? (
+              <>
+                <dt className="text-muted">{t('exchange.eta.label')}</dt>
+                <dd data-testid="summary-eta">
+                  {t(`exchange.eta.${shown.eta.source}`, { time: formatDuration(shown.eta.seconds, lang) })}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted">{t('exchange.quote.networkFee')}</dt>
             <dd>{t('exchange.quote.feeIncluded', { amount: shown.networkFee, coin: toCode })}</dd>
             <dt className="text-muted">{t('exchange.quote.serviceFee')}</dt>
@@ -259,6 +280,8 @@ export function SwapCreate({
           </p>
         )}
       </section>
+
+      {shown ? <OffersTable quote={shown} fromCode={fromCode} toCode={toCode} /> : null}
 
       <div className="mt-6 grid grid-cols-1 gap-4">
         <AddressField

@@ -12,6 +12,7 @@ import { CoinIcon } from './CoinIcon.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
+import { SwapAside } from './SwapAside.tsx';
 import type { SwapPageData } from './swap-page.server.ts';
 import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
 import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
@@ -207,6 +208,10 @@ export function SwapStatusView({
         ) : null}
 
         {sandbox && waiting && <SimulateDeposit swap={swap} fromCode={fromCode} onDone={setSimulated} />}
+        {/* Wide screens: help under the main column, beside the long side column. */}
+        <div className="hidden lg:block">
+          <SwapAside kind="status" />
+        </div>
       </div>
 
       <div className="grid content-start gap-6">
@@ -307,6 +312,9 @@ export function SwapStatusView({
             )}
           </dl>
         </section>
+        <div className="lg:hidden">
+          <SwapAside kind="status" />
+        </div>
       </div>
     </div>
   );

@@ -58,7 +58,15 @@ function pairInfo(changes: Partial<PairInfo> = {}): PairInfo {
 
 describe('initialExchangeForm', () => {
   it('starts from the page’s sides, amount and rate type, fixed rate not refused', () => {
-    expect(START).toEqual({ from: BTC, to: ETH, amount: '0.1', rateType: 'float', noFixedFor: null });
+    expect(START).toEqual({
+      from: BTC,
+      to: ETH,
+      amount: '0.1',
+      side: 'send',
+      provider: null,
+      rateType: 'float',
+      noFixedFor: null,
+    });
   });
 });
 
@@ -180,6 +188,29 @@ describe('quoteRequestOf', () => {
     });
     const fixed = exchangeFormReducer(typed, { type: 'rateType', rateType: 'fixed' });
     expect(quoteRequestOf(fixed, pairInfo({ fixedRate: false }))?.rateType).toBe('float');
+  });
+
+  it('asks for a reverse quote once the visitor types what to receive, and back on typing what to send', () => {
+    const reverse = exchangeFormReducer(START, { type: 'amountTo', value: '2,5' });
+    expect(reverse.side).toBe('receive');
+    expect(quoteRequestOf(reverse, null)).toEqual({
+      from: 'btc',
+      fromNetwork: 'bitcoin',
+      to: 'eth',
+      toNetwork: 'ethereum',
+      amountTo: '2.5',
+      rateType: 'float',
+    });
+    const filled = exchangeFormReducer(reverse, { type: 'fill', value: '0.002' });
+    expect(quoteRequestOf(filled, null)).toMatchObject({ amount: '0.002' });
+    expect(quoteRequestOf(filled, null)).not.toHaveProperty('amountTo');
+  });
+
+  it('asks for the offer the visitor took, until the pair changes', () => {
+    const taken = exchangeFormReducer(START, { type: 'provider', provider: 'sandbox-alpha' });
+    expect(quoteRequestOf(taken, null)).toMatchObject({ amount: '0.1', provider: 'sandbox-alpha' });
+    const swapped = exchangeFormReducer(taken, { type: 'reverse' });
+    expect(quoteRequestOf(swapped, null)).not.toHaveProperty('provider');
   });
 
   it('asks nothing without a pair or a positive amount', () => {

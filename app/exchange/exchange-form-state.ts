@@ -2,11 +2,18 @@ import type { PairKey } from './api-hooks.ts';
 import { cleanAmount, isPositiveAmount, typingAmount } from './format.ts';
 import type { PairInfo, QuoteRequest, RateType, Side } from './types.ts';
 
+/** Which amount the visitor typed: what to send, or (a reverse quote) what to receive. */
+export type AmountSide = 'send' | 'receive';
+
 /** What the exchange form holds: the two sides, the amount as typed, the rate type chosen. */
 export interface ExchangeFormState {
   from: Side | null;
   to: Side | null;
+  /** The amount as typed, in `from` units, or in `to` units when `side` is 'receive'. */
   amount: string;
+  side: AmountSide;
+  /** The provider whose offer the visitor took instead of the best; null for the best. */
+  provider: string | null;
   rateType: RateType;
   /** The pair (pairKey) whose quote refused a fixed rate: fixed is off for it. */
   noFixedFor: string | null;
@@ -17,6 +24,12 @@ export type ExchangeFormAction =
   | { type: 'chooseTo'; side: Side }
   | { type: 'reverse' }
   | { type: 'amount'; value: string }
+  /** Typing in "You get": a reverse quote. */
+  | { type: 'amountTo'; value: string }
+  /** A limit clicked in a min/max message: it becomes the amount to send. */
+  | { type: 'fill'; value: string }
+  /** An offer taken from the offers table; null goes back to the best. */
+  | { type: 'provider'; provider: string | null }
   | { type: 'rateType'; rateType: RateType }
   | { type: 'fixedRateRefused'; pair: string };
 
@@ -31,7 +44,7 @@ export function initialExchangeForm({
   amount: string;
   rateType: RateType;
 }): ExchangeFormState {
-  return { from, to, amount, rateType, noFixedFor: null };
+  return { from, to, amount, side: 'send', provider: null, rateType, noFixedFor: null };
 }
 
 export function sameAsset(a: Side | null, b: Side | null): boolean {
@@ -40,15 +53,30 @@ export function sameAsset(a: Side | null, b: Side | null): boolean {
 
 export function exchangeFormReducer(state: ExchangeFormState, action: ExchangeFormAction): ExchangeFormState {
   switch (action.type) {
-    // Choosing the other side's asset exchanges the two sides.
+    // Choosing the other side's asset exchanges the two sides. A new pair starts from the best offer.
     case 'chooseFrom':
-      return { ...state, from: action.side, to: sameAsset(action.side, state.to) ? state.from : state.to };
+      return {
+        ...state,
+        from: action.side,
+        to: sameAsset(action.side, state.to) ? state.from : state.to,
+        provider: null,
+      };
     case 'chooseTo':
-      return { ...state, to: action.side, from: sameAsset(action.side, state.from) ? state.to : state.from };
+      return {
+        ...state,
+        to: action.side,
+        from: sameAsset(action.side, state.from) ? state.to : state.from,
+        provider: null,
+      };
     case 'reverse':
-      return { ...state, from: state.to, to: state.from };
+      return { ...state, from: state.to, to: state.from, provider: null };
+    case 'provider':
+      return { ...state, provider: action.provider };
     case 'amount':
-      return { ...state, amount: typingAmount(action.value) };
+    case 'fill':
+      return { ...state, amount: typingAmount(action.value), side: 'send' };
+    case 'amountTo':
+      return { ...state, amount: typingAmount(action.value), side: 'receive' };
     case 'rateType':
       return { ...state, rateType: action.rateType };
     case 'fixedRateRefused':
@@ -78,11 +106,16 @@ export function effectiveRate(state: ExchangeFormState, pairInfo: PairInfo | nul
   return fixedAvailable(state, pairInfo) ? state.rateType : 'float';
 }
 
-/** The quote to ask for; null without a pair or a valid amount. */
+/** The quote to ask for (with amountTo when the visitor typed what to receive); null without a pair or a valid amount. */
 export function quoteRequestOf(state: ExchangeFormState, pairInfo: PairInfo | null): QuoteRequest | null {
   const pair = pairOf(state);
   if (!pair || !isPositiveAmount(state.amount)) return null;
-  return { ...pair, amount: cleanAmount(state.amount), rateType: effectiveRate(state, pairInfo) };
+  const amount = cleanAmount(state.amount);
+  const rateType = effectiveRate(state, pairInfo);
+  const chosen = state.provider ? { provider: state.provider } : {};
+  return state.side === 'receive'
+    ? { ...pair, amountTo: amount, rateType, ...chosen }
+    : { ...pair, amount, rateType, ...chosen };
 }
 
 /** True when the amount field shows an error: something typed that is not a positive amount. */

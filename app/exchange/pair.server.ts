@@ -64,6 +64,7 @@ export async function swapStep(services: Services, url: URL): Promise<SwapStepDa
             toNetwork: to.network,
             amount: query.amount as string,
             rateType: query.rateType ?? 'float',
+            ...(query.provider ? { provider: query.provider } : {}),
           }
         : null,
   };

@@ -1,10 +1,10 @@
-import type { QuoteRequest } from './types.ts';
+import type { DirectQuoteRequest } from './types.ts';
 
 /**
  * The swap step's address query: /swap?from=btc&fromNetwork=bitcoin&to=eth&toNetwork=ethereum&amount=0.1&rate=fixed,
  * the quote request it leads to without the promo code (entered on the step itself).
  */
-export type SwapQuery = Omit<QuoteRequest, 'promoCode'>;
+export type SwapQuery = Omit<DirectQuoteRequest, 'promoCode'>;
 
 export function swapSearch(query: SwapQuery): string {
   const params = new URLSearchParams({
@@ -15,6 +15,7 @@ export function swapSearch(query: SwapQuery): string {
     amount: query.amount,
     rate: query.rateType,
   });
+  if (query.provider) params.set('provider', query.provider);
   return `?${params.toString()}`;
 }
 
@@ -28,11 +29,13 @@ export function readSwapSearch(search: URLSearchParams): Partial<SwapQuery> {
   const toNetwork = get('toNetwork')?.toLowerCase();
   const amount = get('amount');
   const rate = get('rate')?.toLowerCase();
+  const provider = get('provider')?.toLowerCase();
   if (from) out.from = from;
   if (to) out.to = to;
   if (fromNetwork) out.fromNetwork = fromNetwork;
   if (toNetwork) out.toNetwork = toNetwork;
   if (amount) out.amount = amount;
   if (rate === 'fixed' || rate === 'float') out.rateType = rate;
+  if (provider && /^[a-z0-9-]{1,40}$/.test(provider)) out.provider = provider;
   return out;
 }

@@ -52,7 +52,10 @@ function quote(serviceFee: string): Quote {
     providerName: 'P',
     networkFee: '0.001',
     serviceFee,
+    reverse: false,
     offers: [],
+    eta: null,
+    usd: { from: null, to: null },
   };
 }
 

@@ -26,6 +26,10 @@ export type PairInfo = PairView;
 export type Quote = QuoteView;
 /** The app always knows both networks. */
 export type QuoteRequest = ContractQuoteRequest & { fromNetwork: string; toNetwork: string };
+/** A quote for an amount to send (the swap step's, and the form's unless reversed). */
+export type DirectQuoteRequest = Omit<QuoteRequest, 'amountTo'> & { amount: string };
+/** One provider's offer in a quote. */
+export type Offer = QuoteView['offers'][number];
 export type AddressCheck = AddressValidation;
 
 /** The statuses of a swap that goes well, in order. */

@@ -2,19 +2,24 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { defaultPair, type PairData } from '../exchange/pair.server.ts';
 import { HomeFacts } from '../home/HomeFacts.tsx';
+import { HomeTrust } from '../home/HomeTrust.tsx';
+import { type TrustFigures, trustFigures } from '../home/trust.server.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 
-export async function loader(args: LoaderFunctionArgs): Promise<PageData & PairData> {
+export async function loader(
+  args: LoaderFunctionArgs,
+): Promise<PageData & PairData & { trust: TrustFigures }> {
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
-  return { ...page, ...(await defaultPair(services)) };
+  const [pair, trust] = await Promise.all([defaultPair(services), trustFigures(services)]);
+  return { ...page, ...pair, trust };
 }
 
 export default function Home() {
-  const { from, to } = useLoaderData<typeof loader>();
+  const { from, to, trust } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section data-page="home">
@@ -26,6 +31,7 @@ export default function Home() {
         {t('pages.home.title')}
       </h1>
       <p className="mt-4 max-w-2xl text-base text-muted sm:text-lg">{t('pages.home.description')}</p>
+      <HomeTrust figures={trust} />
       <HomeFacts />
     </section>
   );

@@ -4,6 +4,7 @@ import { localizePath } from '../../core/routing/paths.ts';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { type SwapStepData, swapStep } from '../exchange/pair.server.ts';
 import { type SwapQuery, swapSearch } from '../exchange/query.ts';
+import { SwapAside } from '../exchange/SwapAside.tsx';
 import { SwapCreate } from '../exchange/SwapCreate.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -41,7 +42,13 @@ function SwapStep({ data }: { data: PageData & SwapStepData }) {
   const { search } = useLocation();
   const [editing, setEditing] = useState(false);
   if (step && from && to && !editing) {
-    return <SwapCreate from={from} to={to} step={step} onEdit={() => setEditing(true)} />;
+    // At 1200 px and wider, help and what happens next fill the column beside the step.
+    return (
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
+        <SwapCreate from={from} to={to} step={step} onEdit={() => setEditing(true)} />
+        <SwapAside kind="create" />
+      </div>
+    );
   }
   // Proceeding with an unchanged pair and amount goes back to the step that is already open.
   const proceed = (query: SwapQuery) => {

@@ -32,7 +32,7 @@ export const swapStatusSchema = z.enum(SWAP_STATUSES);
 
 // ---- Requests -------------------------------------------------------------------------------
 
-export const quoteRequestSchema = z.strictObject({
+const tradeSchema = z.strictObject({
   from: coinCodeSchema,
   fromNetwork: networkIdSchema.optional(),
   to: coinCodeSchema,
@@ -40,10 +40,30 @@ export const quoteRequestSchema = z.strictObject({
   amount: amountSchema,
   rateType: rateTypeSchema,
   promoCode: z.string().trim().min(1).max(40).optional(),
+  provider: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe("Take this provider's offer instead of the best one (the best when it has none)"),
 });
+
+/** A quote names the amount to send (`amount`) or, for a reverse quote, the amount to receive (`amountTo`). */
+export const quoteRequestSchema = tradeSchema
+  .extend({
+    amount: amountSchema.optional().describe('Amount to send, in `from` units; or give amountTo'),
+    amountTo: amountSchema
+      .optional()
+      .describe('Reverse quote: amount to receive after every fee, in `to` units; instead of amount'),
+  })
+  .refine((request) => (request.amount === undefined) !== (request.amountTo === undefined), {
+    message: 'exactly one of amount and amountTo',
+    path: ['amount'],
+  });
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
-export const swapRequestSchema = quoteRequestSchema.extend({
+export const swapRequestSchema = tradeSchema.extend({
   quoteId: z.string().trim().min(1).max(64).optional(),
   payoutAddress: z.string().trim().min(1).max(200),
   payoutMemo: z.string().trim().min(1).max(200).optional(),
@@ -169,10 +189,35 @@ export const quoteSchema = z.object({
   serviceFee: decimal,
   quoteId: z.string().optional().describe('Fixed rate only: pass it to POST /swaps'),
   expiresAt: timestamp.optional().describe('Fixed rate only'),
+  reverse: z
+    .boolean()
+    .describe('True when the request named amountTo: amountFrom is what the best offer needs sent'),
   /** Every provider's offer, best first, the chosen one included. */
-  offers: z.array(
-    z.object({ provider: z.string(), providerName: z.string(), amountTo: decimal, rate: decimal }),
-  ),
+  offers: z
+    .array(
+      z.object({
+        provider: z.string(),
+        providerName: z.string(),
+        amountFrom: decimal.describe('What this provider needs sent (differs in a reverse quote)'),
+        amountTo: decimal,
+        rate: decimal,
+        fixedRate: z.boolean().describe('Whether the provider offers a fixed rate'),
+        eta: z
+          .object({ min: z.int(), max: z.int() })
+          .nullable()
+          .describe("The provider's estimate of the swap's duration, in seconds"),
+      }),
+    )
+    .describe('Every provider that quoted, best first (most received; least sent in a reverse quote)'),
+  eta: z
+    .object({ seconds: z.int(), source: z.enum(['swaps', 'provider']) })
+    .nullable()
+    .describe(
+      "Typical duration of this pair's swaps: the median of our recent finished swaps (source swaps), else the best offer's estimate (source provider)",
+    ),
+  usd: z
+    .object({ from: decimal.nullable(), to: decimal.nullable() })
+    .describe('Market price in USD of one unit of each coin, null when unknown'),
 });
 export type QuoteView = z.infer<typeof quoteSchema>;
 

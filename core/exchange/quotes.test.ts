@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { promoCodes } from '../../db/schema.ts';
+import { promoCodes, swapEvents, swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
 import { createSandboxProviders, type SandboxProvider } from '../providers/sandbox.ts';
 import { seedDemoData } from '../seed.ts';
+import { median, typicalSwapSeconds } from './eta.ts';
 import {
   QuoteError,
   type QuoteErrorCode,
@@ -92,6 +93,10 @@ const hanging: LiquidityProvider = {
 
 const BTC_ETH = { from: 'btc', to: 'eth' };
 
+function offer(provider: string, amountTo: string, rate: string, amountFrom = '0.5') {
+  return { provider, amountFrom, amountTo, rate, fixedRate: true, eta: { min: 1, max: 1 } };
+}
+
 async function expectQuoteError(promise: Promise<unknown>, code: QuoteErrorCode): Promise<QuoteError> {
   const error = await promise.then(
     () => null,
@@ -147,12 +152,110 @@ describe.each(databaseTargets())('QuoteService on $name', (target) => {
       provider: 'sandbox-charlie',
       networkFee: '0.00033333',
       serviceFee: '0.039936',
+      reverse: false,
+      // Charlie has no fixed rates; the sandbox's 3 ms of simulated delays round up to 1 s.
       offers: [
-        { provider: 'sandbox-charlie', amountTo: '9.944064', rate: '19.888128' },
-        { provider: 'sandbox-alpha', amountTo: '9.92978799', rate: '19.85957598' },
-        { provider: 'sandbox-bravo', amountTo: '9.909702', rate: '19.819404' },
+        { ...offer('sandbox-charlie', '9.944064', '19.888128'), fixedRate: false },
+        offer('sandbox-alpha', '9.92978799', '19.85957598'),
+        offer('sandbox-bravo', '9.909702', '19.819404'),
       ],
+      eta: { seconds: 1, source: 'provider' },
+      usd: { from: null, to: null },
     });
+  });
+
+  it("takes the visitor's choice of offer, and the best when that provider has none", async () => {
+    const chosen = await quote({ provider: 'sandbox-bravo' });
+    expect(chosen.provider).toBe('sandbox-bravo');
+    expect(chosen.amountTo).toBe('9.909702');
+    expect(chosen.offers[0]?.provider).toBe('sandbox-charlie');
+    const fixed = await quote({ provider: 'sandbox-bravo', rateType: 'fixed' });
+    expect((await service().findFixedQuote(fixed.quoteId ?? '')).provider).toBe('sandbox-bravo');
+    expect((await quote({ provider: 'nobody' })).provider).toBe('sandbox-charlie');
+  });
+
+  it('gives the market USD prices of both coins when it has prices', async () => {
+    const result = await quote({}, { prices });
+    expect(result.usd).toEqual({ from: '60000', to: '3000' });
+  });
+
+  it('quotes in reverse: the amount to send for an amount to receive, least to send first', async () => {
+    const result = await quote({ amount: undefined, amountTo: '9.9' });
+    expect(result.reverse).toBe(true);
+    // Every offer pays at least what was asked, after our fee; the best needs the least sent.
+    expect(result.offers.map((o) => o.provider)).toEqual([
+      'sandbox-charlie',
+      'sandbox-alpha',
+      'sandbox-bravo',
+    ]);
+    for (const o of result.offers) expect(Number(o.amountTo)).toBeGreaterThanOrEqual(9.9);
+    const sent = result.offers.map((o) => Number(o.amountFrom));
+    expect(sent).toEqual([...sent].sort((a, b) => a - b));
+    expect(result.amountFrom).toBe(result.offers[0]?.amountFrom);
+    expect(Number(result.amountFrom)).toBeGreaterThan(0.49);
+    expect(Number(result.amountFrom)).toBeLessThan(0.5);
+    // The same amount quoted forward gives the same offer: a swap can be made from it.
+    const forward = await quote({ amount: result.amountFrom });
+    expect(forward.amountTo).toBe(result.amountTo);
+  });
+
+  it('quotes fixed rates in reverse with the providers that have them, and stores the quote', async () => {
+    const result = await quote({ amount: undefined, amountTo: '2', rateType: 'fixed' });
+    expect(result.offers.map((o) => o.provider)).toEqual(['sandbox-alpha', 'sandbox-bravo']);
+    expect(result.quoteId).toBeTruthy();
+    const row = await service().findFixedQuote(result.quoteId ?? '');
+    expect(row.amountFrom).toBe(result.amountFrom);
+    expect(Number(row.amountTo)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('wants exactly one of amount and amountTo, and checks amountTo against the limits', async () => {
+    const both = await expectQuoteError(quote({ amountTo: '1' }), 'invalid_amount');
+    expect(both.field).toBe('amount');
+    const neither = await expectQuoteError(quote({ amount: undefined }), 'invalid_amount');
+    expect(neither.field).toBe('amount');
+    const tiny = await expectQuoteError(quote({ amount: undefined, amountTo: '0.0001' }), 'amount_below_min');
+    expect(tiny.field).toBe('amountTo');
+    expect(tiny.details?.min).toBe('0.00012');
+    const huge = await expectQuoteError(quote({ amount: undefined, amountTo: '1000' }), 'amount_above_max');
+    expect(huge.details?.max).toBe('3.75');
+  });
+
+  it("gives the median duration of the pair's recent finished swaps as its ETA", async () => {
+    const minutes = [10, 4, 6];
+    for (const [i, m] of minutes.entries()) {
+      const createdAt = new Date(clock.getTime() - (i + 1) * 3_600_000);
+      const id = `etatest${i}`.padEnd(26, 'a');
+      await handle.db.insert(swaps).values({
+        id,
+        provider: 'sandbox-alpha',
+        providerSwapId: id,
+        status: 'finished',
+        rateType: 'float',
+        fromCoin: 'btc',
+        fromNetwork: 'bitcoin',
+        toCoin: 'usdt',
+        toNetwork: 'ethereum',
+        amountFrom: '0.1',
+        amountTo: '6000',
+        rate: '60000',
+        serviceFee: '0',
+        affiliateFee: '0',
+        networkFee: '0',
+        depositAddress: 'x',
+        payoutAddress: 'y',
+        expiresAt: clock,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await handle.db
+        .insert(swapEvents)
+        .values({ swapId: id, status: 'finished', at: new Date(createdAt.getTime() + m * 60_000) });
+    }
+    const result = await quote({ to: 'usdt', toNetwork: 'ethereum', amount: '0.1' });
+    expect(result.eta).toEqual({ seconds: 360, source: 'swaps' });
+    // Fewer finished swaps than asked for give no figure.
+    expect(await typicalSwapSeconds(handle.db, null, { now: clock, minSamples: 4 })).toBeNull();
+    expect(median([3, 1, 2, 10])).toBe(2.5);
   });
 
   it('drops failing and slow providers', async () => {

@@ -5,13 +5,17 @@ import { fixedQuotes, promoCodes } from '../../db/schema.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { fractionDigits } from '../catalogue/catalogue-files.ts';
 import { Big, isDecimalString, toAmount } from './decimal.ts';
+import { typicalSwapSeconds } from './eta.ts';
 import {
   type Asset,
+  type Eta,
   type LiquidityProvider,
+  type PriceSource,
   ProviderError,
   type ProviderQuote,
   type QuoteRequest,
   type RateType,
+  type ReverseQuoteRequest,
 } from './types.ts';
 
 export interface QuoteInput {
@@ -19,17 +23,27 @@ export interface QuoteInput {
   fromNetwork?: string | undefined;
   to: string;
   toNetwork?: string | undefined;
-  /** Amount to send, in `from` units. */
-  amount: string;
+  /** Amount to send, in `from` units. Exactly one of amount and amountTo. */
+  amount?: string | undefined;
+  /** Reverse quote: the amount to receive, in `to` units, after every fee. */
+  amountTo?: string | undefined;
   rateType: RateType;
   promoCode?: string | undefined;
+  /** Take this provider's offer rather than the best; the best when it has none. */
+  provider?: string | undefined;
 }
 
 export interface QuoteOffer {
   provider: string;
+  /** What the visitor sends to this provider (differs between offers in a reverse quote). */
+  amountFrom: string;
   /** What the visitor gets from this provider, after our service fee. */
   amountTo: string;
   rate: string;
+  /** Whether the provider offers a fixed rate (always true in a fixed-rate quote). */
+  fixedRate: boolean;
+  /** The provider's estimate of the swap's duration in seconds, when it gives one. */
+  eta: Eta | null;
 }
 
 export interface Quote {
@@ -49,8 +63,14 @@ export interface Quote {
   /** Fixed rate only: the stored offer to create the swap from, and when it lapses. */
   quoteId?: string;
   expiresAt?: Date;
+  /** True when the visitor named the amount to receive (amountTo) and amountFrom was worked out. */
+  reverse: boolean;
   /** Every provider's answer, best first, the chosen one included. */
   offers: QuoteOffer[];
+  /** The pair's typical swap duration: our recent finished swaps, else the best offer's estimate. */
+  eta: { seconds: number; source: 'swaps' | 'provider' } | null;
+  /** Market USD prices of one unit of each coin (for showing USD equivalents), null when unknown. */
+  usd: { from: string | null; to: string | null };
 }
 
 export interface PairInfo {
@@ -102,6 +122,8 @@ export interface QuoteServiceOptions {
   now?: () => Date;
   /** Told of every provider's answer: how long it took and how it ended (for metrics). */
   onProviderAnswer?: (answer: ProviderAnswerEvent) => void;
+  /** Market prices for the quote's USD equivalents; without them the quote has none. */
+  prices?: PriceSource;
 }
 
 /** One provider's answer to a quote request. */
@@ -120,6 +142,9 @@ interface Limits {
 }
 
 const RATE_DECIMALS = 18;
+
+/** How long a pair's typical swap duration is reused before the swaps table is read again. */
+const ETA_CACHE_MS = 5 * 60_000;
 
 function print(value: Big): string {
   return toAmount(value, RATE_DECIMALS);
@@ -158,10 +183,15 @@ function spanOf(limits: readonly Limits[]): Limits | null {
   }));
 }
 
-function quotesOf(answers: readonly Answer[]): ProviderQuote[] {
+/** The quotes, best first: the most to receive, or in a reverse quote the least to send. */
+function quotesOf(answers: readonly Answer[], reverse = false): ProviderQuote[] {
   return answers
     .flatMap((answer) => ('quote' in answer ? [answer.quote] : []))
-    .sort((a, b) => new Big(b.amountTo).cmp(a.amountTo));
+    .sort((a, b) =>
+      reverse
+        ? new Big(a.amountFrom).cmp(b.amountFrom) || new Big(b.amountTo).cmp(a.amountTo)
+        : new Big(b.amountTo).cmp(a.amountTo),
+    );
 }
 
 /**
@@ -177,6 +207,8 @@ export class QuoteService {
   readonly #fixedQuoteTtlMs: number;
   readonly #now: () => Date;
   readonly #onProviderAnswer: (answer: ProviderAnswerEvent) => void;
+  readonly #prices: PriceSource | null;
+  readonly #etaCache = new Map<string, { seconds: number | null; until: number }>();
 
   constructor(options: QuoteServiceOptions) {
     this.#db = options.db;
@@ -187,42 +219,78 @@ export class QuoteService {
     this.#fixedQuoteTtlMs = options.fixedQuoteTtlMs ?? 10 * 60_000;
     this.#now = options.now ?? (() => new Date());
     this.#onProviderAnswer = options.onProviderAnswer ?? (() => {});
+    this.#prices = options.prices ?? null;
+  }
+
+  /** How many liquidity providers each quote asks. */
+  get providerCount(): number {
+    return this.#providers.length;
   }
 
   async quote(input: QuoteInput): Promise<Quote> {
     const { from, to } = await this.#assets(input.from, input.fromNetwork, input.to, input.toNetwork);
-    this.#checkAmount(input.amount, from);
+    const reverse = input.amountTo !== undefined;
+    if (reverse === (input.amount !== undefined)) {
+      throw new QuoteError('invalid_amount', 'Give either amount or amountTo', 'amount');
+    }
+    if (reverse) this.#checkAmount(input.amountTo ?? '', payoutDecimals(to), 'amountTo');
+    else this.#checkAmount(input.amount ?? '', from.decimals, 'amount');
     const promo = input.promoCode ? await this.isValidPromoCode(input.promoCode) : false;
+    const feeBps = promo ? 0 : this.#serviceFeeBps;
+    const decimals = payoutDecimals(to);
     const fromRef = { coin: from.coin, network: from.network.id };
     const toRef = { coin: to.coin, network: to.network.id };
-    const request: QuoteRequest = {
-      from: fromRef,
-      to: toRef,
-      amountFrom: input.amount,
-      rateType: input.rateType,
-    };
 
-    const answers = await this.#ask(request);
-    const quotes = quotesOf(answers);
+    let answers: Answer[];
+    let request: QuoteRequest;
+    if (reverse) {
+      // What the provider must pay so that, our fee taken, the visitor gets amountTo.
+      const gross = new Big(input.amountTo ?? '0')
+        .times(10_000)
+        .div(10_000 - feeBps)
+        .round(decimals, Big.roundUp);
+      const reverseRequest: ReverseQuoteRequest = {
+        from: fromRef,
+        to: toRef,
+        amountTo: toAmount(gross, decimals),
+        rateType: input.rateType,
+      };
+      answers = await this.#askReverse(reverseRequest);
+      request = { from: fromRef, to: toRef, amountFrom: '0', rateType: input.rateType };
+    } else {
+      request = { from: fromRef, to: toRef, amountFrom: input.amount ?? '', rateType: input.rateType };
+      answers = await this.#ask(request);
+    }
+    const quotes = quotesOf(answers, reverse);
     const span = spanOf(limitsOf(answers));
-    const best = quotes[0];
-    if (!best || !span) {
+    const first = quotes[0];
+    if (!first || !span) {
       await this.#explainNoQuote(input, request, answers);
       throw new QuoteError('pair_unavailable', 'No provider serves this pair right now');
     }
+    // The visitor may take another offer than the best; the offers stay listed best first.
+    const best = quotes.find((q) => q.provider === input.provider) ?? first;
 
-    const feeBps = promo ? 0 : this.#serviceFeeBps;
-    const decimals = payoutDecimals(to);
-    const amountFrom = new Big(input.amount);
     const afterFee = (amountTo: string) =>
       new Big(amountTo)
         .times(10_000 - feeBps)
         .div(10_000)
         .round(decimals, Big.roundDown);
-    const offers = quotes.map((q) => {
+    const fixedRate = (provider: string) =>
+      input.rateType === 'fixed' ||
+      this.#providers.some((p) => p.id === provider && p.supportsFixed === true);
+    const offers = quotes.map((q): QuoteOffer => {
       const net = afterFee(q.amountTo);
-      return { provider: q.provider, amountTo: print(net), rate: print(net.div(amountFrom)) };
+      return {
+        provider: q.provider,
+        amountFrom: print(new Big(q.amountFrom)),
+        amountTo: print(net),
+        rate: print(net.div(q.amountFrom)),
+        fixedRate: fixedRate(q.provider),
+        eta: q.eta ?? null,
+      };
     });
+    const amountFrom = new Big(best.amountFrom);
     const net = afterFee(best.amountTo);
     const quote: Quote = {
       rateType: input.rateType,
@@ -236,10 +304,39 @@ export class QuoteService {
       provider: best.provider,
       networkFee: best.networkFee,
       serviceFee: print(new Big(best.amountTo).minus(net)),
+      reverse,
       offers,
+      eta: null,
+      usd: { from: null, to: null },
     };
+    const [ours, usdFrom, usdTo] = await Promise.all([
+      this.pairSwapSeconds(fromRef, toRef),
+      this.#usdPrice(from.coin),
+      this.#usdPrice(to.coin),
+    ]);
+    quote.usd = { from: usdFrom, to: usdTo };
+    if (ours !== null) quote.eta = { seconds: ours, source: 'swaps' };
+    else if (best.eta) quote.eta = { seconds: best.eta.max, source: 'provider' };
     if (input.rateType === 'fixed') await this.#storeFixed(quote, best);
     return quote;
+  }
+
+  async #usdPrice(coin: string): Promise<string | null> {
+    if (!this.#prices) return null;
+    const price = await this.#prices.usdPrice(coin).catch(() => null);
+    return price && isDecimalString(price) ? print(new Big(price)) : null;
+  }
+
+  /** The median duration of the pair's recent finished swaps (core/exchange/eta.ts), cached for 5 minutes. */
+  async pairSwapSeconds(from: Asset, to: Asset): Promise<number | null> {
+    const key = `${from.coin}:${from.network}>${to.coin}:${to.network}`;
+    const now = this.#now();
+    const cached = this.#etaCache.get(key);
+    if (cached && cached.until > now.getTime()) return cached.seconds;
+    const seconds = await typicalSwapSeconds(this.#db, { from, to }, { now });
+    if (this.#etaCache.size > 5_000) this.#etaCache.clear();
+    this.#etaCache.set(key, { seconds, until: now.getTime() + ETA_CACHE_MS });
+    return seconds;
   }
 
   /** A stored fixed quote that may still be accepted. */
@@ -329,21 +426,40 @@ export class QuoteService {
     return asset;
   }
 
-  #checkAmount(amount: string, from: CatalogueAsset): void {
-    const ok = isDecimalString(amount) && new Big(amount).gt(0) && fractionDigits(amount) <= from.decimals;
+  #checkAmount(amount: string, decimals: number, field: 'amount' | 'amountTo'): void {
+    const ok = isDecimalString(amount) && new Big(amount).gt(0) && fractionDigits(amount) <= decimals;
     if (!ok) {
       throw new QuoteError(
         'invalid_amount',
-        `Amount must be a positive number with at most ${from.decimals} decimals`,
-        'amount',
+        `Amount must be a positive number with at most ${decimals} decimals`,
+        field,
       );
     }
   }
 
+  /** Every provider that quotes in reverse, as #ask; the others are left out. */
+  async #askReverse(request: ReverseQuoteRequest): Promise<Answer[]> {
+    const able = this.#providers.filter((provider) => provider.reverseQuote);
+    return this.#askEach(able, (provider, signal) =>
+      (provider.reverseQuote as NonNullable<LiquidityProvider['reverseQuote']>).call(
+        provider,
+        request,
+        signal,
+      ),
+    );
+  }
+
   /** Every provider in parallel, each within the timeout; failures become answers too. */
   async #ask(request: QuoteRequest): Promise<Answer[]> {
+    return this.#askEach(this.#providers, (provider, signal) => provider.quote(request, signal));
+  }
+
+  async #askEach(
+    providers: readonly LiquidityProvider[],
+    ask: (provider: LiquidityProvider, signal: AbortSignal) => Promise<ProviderQuote>,
+  ): Promise<Answer[]> {
     return Promise.all(
-      this.#providers.map((provider) => {
+      providers.map((provider) => {
         const started = performance.now();
         const tell = (outcome: ProviderAnswerEvent['outcome']) =>
           this.#onProviderAnswer({
@@ -351,7 +467,7 @@ export class QuoteService {
             seconds: (performance.now() - started) / 1000,
             outcome,
           });
-        return withDeadline((signal) => provider.quote(request, signal), this.#timeoutMs).then(
+        return withDeadline((signal) => ask(provider, signal), this.#timeoutMs).then(
           (quote): Answer => {
             tell('ok');
             return { provider: provider.id, quote };
@@ -370,10 +486,21 @@ export class QuoteService {
     const limits = limitsOf(answers);
     const span = spanOf(limits);
     if (span) {
-      const amount = new Big(input.amount);
+      // A reverse quote compares the amount to send the providers worked out.
+      const worked = answers.flatMap((answer) =>
+        'error' in answer && answer.error instanceof ProviderError && answer.error.amountFrom
+          ? [answer.error.amountFrom]
+          : [],
+      )[0];
+      const amount = new Big(input.amount ?? worked ?? span.min.toString());
+      if (input.amount === undefined && worked === undefined) {
+        const details = { min: print(span.min), max: print(span.max) };
+        throw new QuoteError('amount_below_min', `The minimum is ${details.min}`, 'amountTo', details);
+      }
+      const field = input.amount === undefined ? 'amountTo' : 'amount';
       const details = { min: print(span.min), max: print(span.max) };
       if (amount.gt(span.max)) {
-        throw new QuoteError('amount_above_max', `The maximum is ${details.max}`, 'amount', details);
+        throw new QuoteError('amount_above_max', `The maximum is ${details.max}`, field, details);
       }
       // Below everyone, or in a gap between providers' ranges: the next minimum up is what helps.
       const nextMin = limits
@@ -381,9 +508,9 @@ export class QuoteService {
         .filter((min) => min.gt(amount))
         .reduce<Big | null>((acc, min) => (acc === null || min.lt(acc) ? min : acc), null);
       const min = print(nextMin ?? span.min);
-      throw new QuoteError('amount_below_min', `The minimum is ${min}`, 'amount', { ...details, min });
+      throw new QuoteError('amount_below_min', `The minimum is ${min}`, field, { ...details, min });
     }
-    if (input.rateType === 'fixed') {
+    if (input.rateType === 'fixed' && input.amount !== undefined) {
       const float = await this.#ask({ ...request, rateType: 'float' });
       if (limitsOf(float).length > 0) {
         throw new QuoteError(

@@ -32,6 +32,8 @@ export interface CreateSwapInput {
   refundMemo?: string;
   promoCode?: string;
   partnerId?: string;
+  /** A float swap with this provider's offer rather than the best (a fixed quote names its own). */
+  provider?: string;
 }
 
 export type SwapErrorCode =
@@ -340,6 +342,7 @@ export class SwapService {
         amount: input.amount,
         rateType: 'float',
         promoCode: input.promoCode,
+        provider: input.provider,
       });
       quote = offer;
     }

@@ -50,6 +50,21 @@ export interface QuoteRequest {
   rateType: RateType;
 }
 
+/** A reverse quote request: the visitor names what to receive, the provider works out what to send. */
+export interface ReverseQuoteRequest {
+  from: Asset;
+  to: Asset;
+  /** Amount the visitor wants to receive from the provider, in `to` units (before our service fee). */
+  amountTo: string;
+  rateType: RateType;
+}
+
+/** How long a provider says a swap takes, from the deposit to the payout, in seconds. */
+export interface Eta {
+  min: number;
+  max: number;
+}
+
 /** One provider's answer to a quote request, before our service fee. */
 export interface ProviderQuote {
   provider: string;
@@ -67,6 +82,8 @@ export interface ProviderQuote {
   /** Fixed rate only: the provider's id of the locked rate and when it runs out. */
   providerRateId?: string;
   expiresAt?: Date;
+  /** The provider's own estimate of the swap's duration, when it gives one. */
+  eta?: Eta;
 }
 
 export interface ProviderSwapRequest {
@@ -107,7 +124,15 @@ export interface ProviderSwap {
 export interface LiquidityProvider {
   readonly id: string;
   readonly name: string;
+  /** Whether the provider offers fixed rates at all (a pair may still lack them); absent: no. */
+  readonly supportsFixed?: boolean;
   quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote>;
+  /**
+   * A quote for an amount to receive: the provider works out the amount to send (rounded up to
+   * the `from` coin's decimals) and answers as `quote` does for that amount, so the swap is created
+   * like any other. Absent, or 'pair_unavailable' for a rate type, where the provider cannot.
+   */
+  reverseQuote?(request: ReverseQuoteRequest, signal: AbortSignal): Promise<ProviderQuote>;
   createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap>;
   getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap>;
 }
@@ -129,17 +154,21 @@ export class ProviderError extends Error {
   readonly provider: string;
   /** With 'amount_out_of_range': the provider's limits for the pair, in `from` units. */
   readonly limits?: { min: string; max: string };
+  /** With 'amount_out_of_range' on a reverse quote: the amount to send it came to, when known. */
+  readonly amountFrom?: string;
   constructor(
     provider: string,
     code: ProviderErrorCode,
     message: string,
     limits?: { min: string; max: string },
+    amountFrom?: string,
   ) {
     super(message);
     this.name = 'ProviderError';
     this.provider = provider;
     this.code = code;
     if (limits) this.limits = limits;
+    if (amountFrom) this.amountFrom = amountFrom;
   }
 }
 

@@ -140,8 +140,9 @@ const pairQuery = z.object({
 });
 
 const estimateQuery = pairQuery.extend({
-  fromAmount: z.string().refine(isDecimalString),
-  type: z.literal('direct').default('direct'),
+  fromAmount: z.string().refine(isDecimalString).optional(),
+  toAmount: z.string().refine(isDecimalString).optional(),
+  type: z.enum(['direct', 'reverse']).default('direct'),
   useRateId: z.enum(['true', 'false']).optional(),
 });
 
@@ -256,8 +257,49 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
     };
   }
 
+  /** The amount to send for `toAmount`: the estimate inverted, rounded up to 8 decimals. */
+  function reverse(pair: z.infer<typeof pairQuery>, toAmount: string): string {
+    const { priceFrom, priceTo } = checkPair(pair);
+    const marginBps = spreadBps + fixedMarginBps;
+    const fee = new Big(withdrawalFeeUsd).div(priceTo);
+    return new Big(toAmount)
+      .plus(fee)
+      .times(priceTo)
+      .div(priceFrom)
+      .times(10_000)
+      .div(new Big(10_000).minus(marginBps))
+      .round(8, Big.roundUp)
+      .toFixed();
+  }
+
   function handleEstimate(query: Record<string, string>): unknown {
     const q = parse(estimateQuery, query);
+    // As ChangeNOW documents it: reverse estimates exist for the fixed-rate flow only.
+    if (q.type === 'reverse') {
+      if (q.flow !== 'fixed-rate' || !q.toAmount) {
+        throw new HttpError(400, 'bad_params', 'Reverse estimates need flow=fixed-rate and toAmount');
+      }
+      const fromAmount = reverse(q, q.toAmount);
+      const { fee } = estimate(q, fromAmount);
+      return {
+        fromCurrency: q.fromCurrency,
+        fromNetwork: q.fromNetwork,
+        toCurrency: q.toCurrency,
+        toNetwork: q.toNetwork,
+        flow: q.flow,
+        type: q.type,
+        rateId: null,
+        validUntil: new Date(Date.now() + fixedRateTtlMs).toISOString(),
+        transactionSpeedForecast: '10-60',
+        warningMessage: null,
+        fromAmount: Number(fromAmount),
+        toAmount: Number(q.toAmount),
+        depositFee: 0,
+        withdrawalFee: fee,
+        userId: null,
+      };
+    }
+    if (!q.fromAmount) throw new HttpError(400, 'bad_params', 'fromAmount is required');
     const { toAmount, fee } = estimate(q, q.fromAmount);
     let rateId: string | null = null;
     let validUntil: string | null = null;

@@ -117,6 +117,8 @@ describe('ChangeNowProvider against the fake ChangeNOW', () => {
       networkFee: '0.00033333',
       min: '0.00016667',
       max: '2.5',
+      // The estimate's transactionSpeedForecast, "10-60" minutes.
+      eta: { min: 600, max: 3600 },
     });
     expect(fake.requests.map((r) => r.path).sort()).toEqual([
       '/v2/exchange/estimated-amount',
@@ -133,6 +135,26 @@ describe('ChangeNowProvider against the fake ChangeNOW', () => {
       flow: 'standard',
       type: 'direct',
     });
+  });
+
+  it('quotes fixed rates in reverse with the reverse estimate, then a direct rate id for that amount', async () => {
+    const quote = await provider.reverseQuote(
+      { from: BTC, to: ETH, amountTo: '1.96966666', rateType: 'fixed' },
+      signal(),
+    );
+    // The direct fixed quote of 0.1 BTC pays 1.96966666 ETH (see below): the reverse gives 0.1 back.
+    expect(quote.amountFrom).toBe('0.1');
+    expect(quote.amountTo).toBe('1.96966666');
+    expect(quote.providerRateId).toMatch(/^[0-9a-f]{32}$/);
+    const reverse = fake.requests.find((r) => r.query.type === 'reverse');
+    expect(reverse?.query).toMatchObject({ toAmount: '1.96966666', flow: 'fixed-rate', type: 'reverse' });
+    const direct = fake.requests.find((r) => r.query.type === 'direct');
+    expect(direct?.query).toMatchObject({ fromAmount: '0.1', flow: 'fixed-rate', useRateId: 'true' });
+    // ChangeNOW has no reverse estimate for the standard flow.
+    await expectProviderError(
+      provider.reverseQuote({ from: BTC, to: ETH, amountTo: '1', rateType: 'float' }, signal()),
+      'pair_unavailable',
+    );
   });
 
   it('quotes a fixed rate with a rate id and its expiry', async () => {

@@ -12,6 +12,7 @@ import {
   type ProviderSwap,
   type ProviderSwapRequest,
   type QuoteRequest,
+  type ReverseQuoteRequest,
   type SwapStatus,
 } from '../exchange/types.ts';
 
@@ -121,7 +122,20 @@ const estimateSchema = z.object({
   rateId: z.string().min(1).nullable().optional(),
   validUntil: z.iso.datetime({ offset: true }).nullable().optional(),
   withdrawalFee: amountSchema.nullable().optional(),
+  /** Minutes, e.g. "10-60"; anything else is ignored. */
+  transactionSpeedForecast: z.string().nullable().optional(),
 });
+
+const reverseEstimateSchema = z.object({ fromAmount: amountSchema });
+
+/** ChangeNOW's "10-60" (minutes) as seconds; null when absent or not of that shape. */
+export function speedForecastEta(forecast: string | null | undefined): { min: number; max: number } | null {
+  const match = forecast?.trim().match(/^(\d+)(?:\s*-\s*(\d+))?$/);
+  if (!match) return null;
+  const min = Number(match[1]) * 60;
+  const max = Number(match[2] ?? match[1]) * 60;
+  return max >= min ? { min, max } : null;
+}
 
 const createdSchema = z.object({
   id: z.string().min(1),
@@ -179,6 +193,8 @@ export class ChangeNowProvider implements LiquidityProvider {
   readonly #tickers: Readonly<Record<string, string>>;
   readonly #catalogue: Pick<Catalogue, 'asset'>;
   readonly #fetch: typeof fetch;
+  /** ChangeNOW offers fixed rates; a pair without them answers fixed_rate_not_enabled. */
+  readonly supportsFixed = true;
 
   constructor(options: ChangeNowOptions, deps: ChangeNowDeps) {
     this.id = options.id ?? 'changenow';
@@ -235,7 +251,13 @@ export class ChangeNowProvider implements LiquidityProvider {
       }
       throw reason;
     }
-    const { toAmount: estimated, rateId, validUntil, withdrawalFee } = estimate.value;
+    const {
+      toAmount: estimated,
+      rateId,
+      validUntil,
+      withdrawalFee,
+      transactionSpeedForecast,
+    } = estimate.value;
     const amountTo = toAmount(estimated, payoutDecimals(to));
     if (new Big(amountTo).lte(0)) {
       throw this.#error('amount_out_of_range', 'Amount does not cover the fees', limits);
@@ -250,12 +272,66 @@ export class ChangeNowProvider implements LiquidityProvider {
       min: limits.min,
       max: limits.max,
     };
+    const eta = speedForecastEta(transactionSpeedForecast);
+    if (eta) quote.eta = eta;
     if (fixed) {
       if (!rateId || !validUntil) throw this.#error('upstream_error', 'Fixed-rate estimate without rateId');
       quote.providerRateId = rateId;
       quote.expiresAt = new Date(validUntil);
     }
     return quote;
+  }
+
+  /**
+   * ChangeNOW's reverse estimate (GET /exchange/estimated-amount with `type=reverse`), which it
+   * offers for the fixed-rate flow only, gives the amount to send; that amount is then quoted
+   * directly (rounded up to the coin's decimals), so the rate id is one a direct swap can use.
+   */
+  async reverseQuote(request: ReverseQuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
+    if (request.rateType !== 'fixed') {
+      throw this.#error('pair_unavailable', 'ChangeNOW gives reverse estimates for fixed rates only');
+    }
+    const { from, params } = await this.#pair(request.from, request.to);
+    if (!isDecimalString(request.amountTo)) {
+      throw this.#error('amount_out_of_range', `Not a valid amount: "${request.amountTo}"`);
+    }
+    const flow = 'fixed-rate';
+    const [range, estimate] = await Promise.allSettled([
+      this.#call('GET', '/exchange/range', { ...params, flow }, rangeSchema, signal),
+      this.#call(
+        'GET',
+        '/exchange/estimated-amount',
+        { ...params, toAmount: request.amountTo, flow, type: 'reverse' },
+        reverseEstimateSchema,
+        signal,
+      ),
+    ]);
+    if (range.status === 'rejected') throw range.reason;
+    const fromDecimals = Math.min(from.decimals, AMOUNT_DECIMALS);
+    const limits = {
+      min: toAmount(range.value.minAmount.round(fromDecimals, Big.roundUp), fromDecimals),
+      max: range.value.maxAmount ? toAmount(range.value.maxAmount, fromDecimals) : from.max,
+    };
+    if (estimate.status === 'rejected') {
+      const reason: unknown = estimate.reason;
+      if (reason instanceof ProviderError && reason.code === 'amount_out_of_range') {
+        throw this.#error('amount_out_of_range', reason.message, limits);
+      }
+      throw reason;
+    }
+    const amountFrom = estimate.value.fromAmount.round(fromDecimals, Big.roundUp);
+    if (amountFrom.lte(0)) throw this.#error('amount_out_of_range', 'No amount to send', limits);
+    const printed = toAmount(amountFrom, fromDecimals);
+    if (amountFrom.lt(limits.min) || amountFrom.gt(limits.max)) {
+      throw new ProviderError(
+        this.id,
+        'amount_out_of_range',
+        `Amount to send must be between ${limits.min} and ${limits.max}`,
+        limits,
+        printed,
+      );
+    }
+    return this.quote({ from: request.from, to: request.to, amountFrom: printed, rateType: 'fixed' }, signal);
   }
 
   async createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap> {

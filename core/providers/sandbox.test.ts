@@ -95,7 +95,36 @@ describe.each(databaseTargets())('SandboxProvider on $name', (target) => {
         networkFee: '0.00033333',
         min: '0.00015',
         max: '2.5',
+        eta: { min: 6, max: 6 },
       });
+    });
+
+    it('inverts its pricing for a reverse quote: the amount to send that pays at least amountTo', async () => {
+      const p = provider({ feeUsd: '0.5' });
+      const quote = await p.reverseQuote(
+        { from: BTC, to: ETH, amountTo: '1.99366666', rateType: 'float' },
+        signal,
+      );
+      // (1.99366666 + 1/3000 + 0.5/3000) ETH × 3000 / 60000 / 0.997 = 0.100008357…, rounded up.
+      expect(quote.amountFrom).toBe('0.10000836');
+      expect(Number(quote.amountTo)).toBeGreaterThanOrEqual(1.99366666);
+      // One satoshi less would not pay it: the amount is the least that does.
+      const less = await p.quote({ from: BTC, to: ETH, amountFrom: '0.10000835', rateType: 'float' }, signal);
+      expect(Number(less.amountTo)).toBeLessThan(1.99366666);
+      const forward = await p.quote(
+        { from: BTC, to: ETH, amountFrom: quote.amountFrom, rateType: 'float' },
+        signal,
+      );
+      expect(forward.amountTo).toBe(quote.amountTo);
+      const fixed = await p.reverseQuote({ from: BTC, to: ETH, amountTo: '1', rateType: 'fixed' }, signal);
+      expect(fixed.providerRateId).toBeTruthy();
+      expect(Number(fixed.amountTo)).toBeGreaterThanOrEqual(1);
+      const far = await p
+        .reverseQuote({ from: BTC, to: ETH, amountTo: '500', rateType: 'float' }, signal)
+        .catch((e: unknown) => e);
+      expect(far).toBeInstanceOf(ProviderError);
+      expect((far as ProviderError).code).toBe('amount_out_of_range');
+      expect(Number((far as ProviderError).amountFrom)).toBeGreaterThan(25);
     });
 
     it('takes the fixed margin and the flat fee too, and issues an expiring rate id', async () => {

@@ -17,6 +17,7 @@ import {
   type ProviderSwap,
   type ProviderSwapRequest,
   type QuoteRequest,
+  type ReverseQuoteRequest,
 } from '../exchange/types.ts';
 
 /** How long a sandbox swap stays in each status after its deposit. */
@@ -149,6 +150,7 @@ export class SandboxProvider implements LiquidityProvider {
       networkFee: pricing.networkFee,
       min: limits.min,
       max: limits.max,
+      eta: this.#eta(),
     };
     if (fixed) {
       const providerRateId = randomBytes(16).toString('base64url');
@@ -165,6 +167,59 @@ export class SandboxProvider implements LiquidityProvider {
       quote.expiresAt = expiresAt;
     }
     return quote;
+  }
+
+  /**
+   * The pricing inverted: (amountTo + network fee + flat fee) at USD prices, grossed up by the
+   * spread, rounded up to the coin's decimals; then quoted forward, so the answer pays at least
+   * amountTo and is the same offer a direct quote for that amount gives.
+   */
+  async reverseQuote(request: ReverseQuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
+    signal.throwIfAborted();
+    const { from, to } = await this.#assets(request.from, request.to);
+    if (request.rateType === 'fixed' && !this.#config.supportsFixed) {
+      throw this.#error('pair_unavailable', 'Fixed rates are not offered');
+    }
+    const limits = this.#limits(from);
+    if (!isDecimalString(request.amountTo) || new Big(request.amountTo).lte(0)) {
+      throw this.#error('amount_out_of_range', `Not a valid amount: "${request.amountTo}"`, limits);
+    }
+    const prices = await this.#usdPrices(from, to);
+    if (!prices) throw this.#error('pair_unavailable', 'No price for this pair');
+    const marginBps =
+      this.#config.spreadBps + (request.rateType === 'fixed' ? this.#config.fixedMarginBps : 0);
+    const networkFee = new Big(to.network.networkFeeUsd).div(prices.to);
+    const fee = new Big(this.#config.feeUsd).div(prices.to);
+    const decimals = Math.min(from.decimals, RATE_DECIMALS);
+    const amountFrom = new Big(request.amountTo)
+      .plus(networkFee)
+      .plus(fee)
+      .times(prices.to)
+      .div(prices.from)
+      .times(BPS)
+      .div(BPS.minus(marginBps))
+      .round(decimals, Big.roundUp);
+    const printed = toAmount(amountFrom, decimals);
+    if (amountFrom.lt(limits.min) || amountFrom.gt(limits.max)) {
+      throw new ProviderError(
+        this.id,
+        'amount_out_of_range',
+        `Amount to send must be between ${limits.min} and ${limits.max}`,
+        limits,
+        printed,
+      );
+    }
+    return this.quote(
+      { from: request.from, to: request.to, amountFrom: printed, rateType: request.rateType },
+      signal,
+    );
+  }
+
+  /** The simulated swap's duration once the deposit is in. */
+  #eta(): { min: number; max: number } {
+    const { confirmingMs, exchangingMs, sendingMs } = this.#config.delays;
+    const seconds = Math.ceil((confirmingMs + exchangingMs + sendingMs) / 1000);
+    return { min: seconds, max: seconds };
   }
 
   async createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap> {
