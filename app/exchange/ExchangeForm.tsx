@@ -165,7 +165,11 @@ export function ExchangeForm({
           >
             {/* Only a float estimate is approximate; a fixed quote is what the visitor gets. */}
             {receiveValue && shown?.rateType !== 'fixed' && !reverse ? (
-              <span aria-hidden="true" className="mr-1 text-base font-semibold sm:text-xl" data-testid="amount-to-approx">
+              <span
+                aria-hidden="true"
+                className="mr-1 text-base font-semibold sm:text-xl"
+                data-testid="amount-to-approx"
+              >
                 ≈
               </span>
             ) : null}

@@ -11,9 +11,9 @@ import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
-import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
 import { OffersTable, UsdNote } from './OffersTable.tsx';
 import { formatDuration } from './offers-format.ts';
+import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
 import type { SwapQuery } from './query.ts';
 import {
   fieldErrors,
