@@ -8,6 +8,7 @@ import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
+import { SwapMailer } from '../core/exchange/swap-mail.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
@@ -111,6 +112,10 @@ export function createServices(options: {
     quotes,
     marketVersion: () => dataVersions.version('market'),
   });
+  const mailTransport = createMailTransport(config);
+  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
+  const dictionaries = loadDictionaries();
+  const swapMail = new SwapMailer({ mail, dictionaries, catalogue, baseUrl: config.BASE_URL });
   const swaps = new SwapService({
     db,
     catalogue,
@@ -120,6 +125,7 @@ export function createServices(options: {
     serviceFeeBps: config.SERVICE_FEE_BPS,
     unpaidTtlMs: config.SWAP_UNPAID_TTL_MINUTES * 60_000,
     pollActiveMs: config.SWAP_POLL_INTERVAL_MS,
+    mailer: swapMail,
   });
   // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
   // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).
@@ -127,14 +133,11 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
-  const mailTransport = createMailTransport(config);
-  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
-
   return {
     config,
     db,
     log,
-    dictionaries: loadDictionaries(),
+    dictionaries,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
     catalogue,
@@ -142,6 +145,7 @@ export function createServices(options: {
     market,
     quotes,
     swaps,
+    swapMail,
     directory,
     blog: new BlogService(db),
     rateLimiter: redis
