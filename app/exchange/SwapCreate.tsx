@@ -11,6 +11,7 @@ import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
+import { NotifyEmailField } from './NotifyEmailField.tsx';
 import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
 import type { SwapQuery } from './query.ts';
 import {
@@ -18,6 +19,7 @@ import {
   firstInvalid,
   INITIAL_SWAP_CREATE,
   isPromoProblem,
+  notifyEmail,
   promoOutcome,
   submitFailure,
   swapAddresses,
@@ -146,6 +148,7 @@ export function SwapCreate({
           ...request,
           ...(fixed && shown?.quoteId ? { quoteId: shown.quoteId } : {}),
           ...swapAddresses(state),
+          ...notifyEmail(state),
         },
       });
       // The promo code went into this swap: the next one starts without it.
@@ -360,6 +363,13 @@ export function SwapCreate({
                   : '')}
           </p>
         </div>
+
+        <NotifyEmailField
+          id={`${id}-email`}
+          value={state.email}
+          onChange={edit('email')}
+          error={errors.email}
+        />
 
         <div>
           <label className="flex items-start gap-2 text-sm">
