@@ -1,4 +1,9 @@
+import swapNotify from 'virtual:english-section/swapNotify';
+import { addEnglishSection } from '../i18n/english-sections.ts';
 import { useTranslation } from '../i18n/react.tsx';
+
+// The English texts of the field come with its code (the unsubscribe page brings them too).
+addEnglishSection('swapNotify', swapNotify);
 
 /**
  * The swap step's optional email: the receipt and the status mails that matter go there (each
@@ -19,7 +24,7 @@ export function NotifyEmailField({
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
-        {t('swapMail.field.label')}
+        {t('swapNotify.field.label')}
         <span className="font-normal text-muted"> {t('exchange.create.optional')}</span>
       </label>
       <input
@@ -37,7 +42,7 @@ export function NotifyEmailField({
         className="mt-1 w-full min-w-0 rounded-lg border border-slate-200 px-3 py-2 focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500"
       />
       <p id={`${id}-message`} className={`mt-1 text-sm ${error ? 'text-red-700' : 'text-muted'}`}>
-        {error ?? t('swapMail.field.hint')}
+        {error ?? t('swapNotify.field.hint')}
       </p>
     </div>
   );

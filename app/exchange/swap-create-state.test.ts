@@ -349,7 +349,7 @@ describe('the optional email', () => {
   it('is refused beside the field when it is not an address, and a server refusal lands there too', () => {
     const bad = swapCreateReducer(filled, { type: 'edit', field: 'email', value: 'me@example' });
     const errors = fieldErrors(bad, { payout: VALID, refund: IDLE }, RULES, t);
-    expect(errors).toEqual({ email: 'swapMail.field.invalid' });
+    expect(errors).toEqual({ email: 'swapNotify.field.invalid' });
     expect(firstInvalid(errors)).toBe('email');
     const problem = new ApiProblem(422, 'invalid_email', 'Please use a valid email address.', 'email');
     expect(submitFailure(problem, problem.message)).toEqual({

@@ -194,7 +194,7 @@ export function fieldErrors(
     found.refundAddress = addressReason(t, checks.refund.reason, rules.refundNetwork);
   if (state.refundMemo.trim() && memoInvalid(checks.refund))
     found.refundMemo = t('exchange.create.errors.memoInvalid', { memo: rules.refundMemoLabel });
-  if (state.email.trim() && !notifyEmail(state).email) found.email = t('swapMail.field.invalid');
+  if (state.email.trim() && !notifyEmail(state).email) found.email = t('swapNotify.field.invalid');
   if (!state.terms) found.terms = t('exchange.create.errors.terms');
   return found;
 }

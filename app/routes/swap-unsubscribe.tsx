@@ -1,6 +1,8 @@
+import swapNotify from 'virtual:english-section/swapNotify';
 import { useState } from 'react';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
+import { addEnglishSection } from '../i18n/english-sections.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { api } from '../lib/api-client.ts';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -24,6 +26,9 @@ export async function loader(
   if (found === 'not_found') throw data('Unsubscribe link not found', { status: 404 });
   return { ...page, swapId, token, subscribed: found === 'subscribed' };
 }
+
+// The page's English texts come with its code.
+addEnglishSection('swapNotify', swapNotify);
 
 type Step = 'ask' | 'sending' | 'done' | 'failed';
 
@@ -55,19 +60,19 @@ export default function SwapUnsubscribePage() {
       <div className="mt-6 rounded-2xl bg-surface p-5 shadow-md md:p-6" data-testid="unsubscribe">
         {!subscribed ? (
           <p data-testid="unsubscribe-status" data-state="already">
-            {t('swapMail.page.already')}
+            {t('swapNotify.page.already')}
           </p>
         ) : step === 'done' ? (
           <p data-testid="unsubscribe-status" data-state="done" role="status">
-            {t('swapMail.page.done')}
+            {t('swapNotify.page.done')}
           </p>
         ) : (
           <>
-            <p className="font-semibold break-words">{t('swapMail.page.question', { id: swapId })}</p>
-            <p className="mt-2 text-muted">{t('swapMail.page.explain')}</p>
+            <p className="font-semibold break-words">{t('swapNotify.page.question', { id: swapId })}</p>
+            <p className="mt-2 text-muted">{t('swapNotify.page.explain')}</p>
             {step === 'failed' && (
               <p className="mt-3 text-sm text-red-700" role="alert">
-                {t('swapMail.page.failed')}
+                {t('swapNotify.page.failed')}
               </p>
             )}
             <Button
@@ -76,13 +81,13 @@ export default function SwapUnsubscribePage() {
               loading={step === 'sending'}
               data-testid="unsubscribe-confirm"
             >
-              {t('swapMail.page.confirm')}
+              {t('swapNotify.page.confirm')}
             </Button>
           </>
         )}
         <p className="mt-5 text-sm">
           <a href={localizePath(lang, `/swap/${swapId}`)} className="text-brand-700 underline">
-            {t('swapMail.page.back')}
+            {t('swapNotify.page.back')}
           </a>
         </p>
       </div>

@@ -39,10 +39,10 @@ for (const lang of LANGS) {
     await step.getByTestId('terms').check();
     // The field says it is optional; a wrong address is refused beside it, before any swap is made.
     const field = step.getByTestId('notify-email');
-    await expect(step.getByText(translate(lang, 'swapMail.field.hint'))).toBeVisible();
+    await expect(step.getByText(translate(lang, 'swapNotify.field.hint'))).toBeVisible();
     await field.fill('me@example');
     await step.getByTestId('create-swap').click();
-    await expect(step.getByText(translate(lang, 'swapMail.field.invalid'))).toBeVisible();
+    await expect(step.getByText(translate(lang, 'swapNotify.field.invalid'))).toBeVisible();
     await expect(field).toBeFocused();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
 
@@ -73,11 +73,13 @@ for (const lang of LANGS) {
     await waitForHydration(page);
     await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
     await expect(
-      page.getByText(translate(lang, 'swapMail.page.question').replace('{{id}}', id)),
+      page.getByText(translate(lang, 'swapNotify.page.question').replace('{{id}}', id)),
     ).toBeVisible();
     await page.getByTestId('unsubscribe-confirm').click();
-    await expect(page.getByTestId('unsubscribe-status')).toHaveText(translate(lang, 'swapMail.page.done'));
+    await expect(page.getByTestId('unsubscribe-status')).toHaveText(translate(lang, 'swapNotify.page.done'));
     await page.reload();
-    await expect(page.getByTestId('unsubscribe-status')).toHaveText(translate(lang, 'swapMail.page.already'));
+    await expect(page.getByTestId('unsubscribe-status')).toHaveText(
+      translate(lang, 'swapNotify.page.already'),
+    );
   });
 }
