@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox, swaps as swapsTable } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
-import { Catalogue } from '../catalogue/catalogue.ts';
+import { Catalogue, type CatalogueAsset } from '../catalogue/catalogue.ts';
 import { loadDictionaries } from '../i18n/dictionaries.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { FakeSmtpServer } from '../mail/smtp-fake.ts';
@@ -81,6 +81,22 @@ describe('swap mail texts', () => {
     const mail = statusMail({ ...row, status: 'expired', notifyLang: 'xx' }, context);
     expect(mail?.subject).toContain('Your BTC → ETH swap has expired');
     expect(mail?.text).toContain(`${BASE_URL}/swap/${row.id}/unsubscribe?token=token-123`);
+  });
+
+  it('links the payout transaction of a finished swap, and names the refund address of a refunded one', () => {
+    const to = {
+      coin: 'eth',
+      coinName: 'Ethereum',
+      network: { name: 'Ethereum (ERC-20)', explorerTx: 'https://etherscan.io/tx/{hash}', memo: null },
+    } as unknown as CatalogueAsset;
+    const finished = statusMail({ ...row, notifyLang: 'en' }, { ...context, to });
+    expect(finished?.text).toContain('Payout transaction: https://etherscan.io/tx/0xabc');
+    expect(finished?.text).toContain(`1,234.5678 ETH has been sent to ${ETH_ADDRESS}`);
+    const unknownHash = statusMail({ ...row, notifyLang: 'en', payoutHash: null }, { ...context, to });
+    expect(unknownHash?.text).not.toContain('Payout transaction');
+    const refunded = statusMail({ ...row, status: 'refunded', notifyLang: 'ja' }, context);
+    expect(refunded?.subject).toBe('BTC → ETH のスワップを返金しました | SwapGate');
+    expect(refunded?.text).toContain('返金先アドレス: bc1qrefund');
   });
 
   it('sends nothing without an email', () => {
