@@ -3,8 +3,8 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Sections of the dictionaries only the server reads (the API's error messages). */
-const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail'];
+/** Sections of the dictionaries only the server reads (the API's error messages, the mails). */
+const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail'];
 /**
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
@@ -18,6 +18,7 @@ const PAGE_SECTIONS = [
   'reviews',
   'forPartners',
   'congrats',
+  'swapNotify',
 ];
 
 /**

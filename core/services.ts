@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DataVersions } from './data-versions.ts';
 import type { DirectoryService } from './directory/directory.ts';
 import type { QuoteService } from './exchange/quotes.ts';
+import type { SwapMailer } from './exchange/swap-mail.ts';
 import type { SwapService } from './exchange/swaps.ts';
 import type { PriceSource } from './exchange/types.ts';
 import type { GlobalDataService } from './global/global-data.ts';
@@ -29,6 +30,8 @@ export interface Services {
   prices: PriceSource;
   quotes: QuoteService;
   swaps: SwapService;
+  /** The optional swap mails and their unsubscriptions. */
+  swapMail: SwapMailer;
   /** The coin, pair and comparison listings with their market figures. */
   directory: DirectoryService;
   /** Published blog articles, authors, tags and search. */

@@ -229,6 +229,12 @@ export const swaps = pgTable(
     rateExpiresAt: timestamp('rate_expires_at', { withTimezone: true }),
     /** When the status job next asks the provider; null once the swap is final. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** Optional: where the receipt and status mails go (core/exchange/swap-mail.ts); null once unsubscribed. */
+    notifyEmail: text('notify_email'),
+    /** The language the mails are written in (the visitor's when the swap was created). */
+    notifyLang: text('notify_lang'),
+    /** 192 random bits in the mails' unsubscribe link. */
+    notifyToken: text('notify_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -501,6 +507,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     replyTo: text('reply_to'),
+    /** Extra headers (List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { SWAP_ID_PATTERN } from '../core/exchange/types.ts';
 import type { GlobalData } from '../core/global/global-data.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
@@ -29,6 +30,9 @@ export const subscribeSchema = z.object({
 
 /** A support form's body: its fields as strings (or absent), and the human check's token. */
 const formBodySchema = z.record(z.string(), z.union([z.string(), z.number()]).nullish());
+
+/** The unsubscribe confirmation's body: the token of the mails' link. */
+const unsubscribeSchema = z.object({ token: z.string().max(200).nullish() });
 
 /** The review form's body. */
 const reviewSchema = z.object({
@@ -142,8 +146,8 @@ export function createApiGlobal(services: Services): Hono {
     }
   });
 
-  /** The operator's list of form submissions (bearer OPERATOR_TOKEN); absent without a token. */
-  api.get('/support/requests', async (c) => {
+  /** The operator's lists (bearer OPERATOR_TOKEN; absent without a token): checks the token, reads `after`. */
+  function operatorList(c: Context): number {
     const token = config.OPERATOR_TOKEN;
     if (!token) throw new ApiError(404, 'not_found');
     c.header('Cache-Control', 'no-store');
@@ -158,7 +162,34 @@ export function createApiGlobal(services: Services): Hono {
     if (!Number.isSafeInteger(after) || after < 0 || after > 2_147_483_647) {
       throw new ApiError(400, 'invalid_request', { field: 'after', values: { field: 'after' } });
     }
+    return after;
+  }
+
+  /** The operator's list of form submissions. */
+  api.get('/support/requests', async (c) => {
+    const after = operatorList(c);
     return c.json({ requests: await services.support.list(after) });
+  });
+
+  /** The operator's view of the mail outbox: what was queued and whether it went out. */
+  api.get('/mail/outbox', async (c) => {
+    const after = operatorList(c);
+    return c.json({ mails: await services.mail.list(after) });
+  });
+
+  /**
+   * Stops a swap's mails (the confirm button of /swap/{id}/unsubscribe): the token of the mails'
+   * link proves the owner; a wrong one is 404 like an unknown swap.
+   */
+  api.post('/swaps/:id/unsubscribe', ...formGuards, async (c) => {
+    const { token } = await jsonBody(c, unsubscribeSchema);
+    const id = c.req.param('id').toLowerCase();
+    const result = SWAP_ID_PATTERN.test(id)
+      ? await services.swapMail.unsubscribe(services.db, id, token ?? '')
+      : 'not_found';
+    if (result === 'not_found') throw new ApiError(404, 'swap_not_found');
+    log.info({ swap: id, already: result === 'already' }, 'Swap mails unsubscribed');
+    return c.json({ unsubscribed: true, already: result === 'already' });
   });
 
   const localeEtags = new Map<string, string>();

@@ -8,6 +8,7 @@ import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
+import { SwapMailer } from '../core/exchange/swap-mail.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
@@ -113,6 +114,10 @@ export function createServices(options: {
     quotes,
     marketVersion: () => dataVersions.version('market'),
   });
+  const mailTransport = createMailTransport(config);
+  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
+  const dictionaries = loadDictionaries();
+  const swapMail = new SwapMailer({ mail, dictionaries, catalogue, baseUrl: config.BASE_URL });
   const swaps = new SwapService({
     db,
     catalogue,
@@ -124,16 +129,13 @@ export function createServices(options: {
     pollActiveMs: config.SWAP_POLL_INTERVAL_MS,
     checkLeaseMs: config.SWAP_CHECK_LEASE_MS,
     ...(config.IDEMPOTENCY_LEASE_MS ? { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS } : {}),
+    mailer: swapMail,
   });
   // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
   // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
-
-  const dictionaries = loadDictionaries();
-  const mailTransport = createMailTransport(config);
-  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
 
   return {
     config,
@@ -147,6 +149,7 @@ export function createServices(options: {
     market,
     quotes,
     swaps,
+    swapMail,
     directory,
     blog: new BlogService(db),
     rateLimiter: redis

@@ -11,6 +11,7 @@ import { useAddressCheck, useNow, useQuote } from './api-hooks.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 import { cleanAmount, isZero, remaining, shortAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
+import { NotifyEmailField } from './NotifyEmailField.tsx';
 import { OffersTable, UsdNote } from './OffersTable.tsx';
 import { formatDuration } from './offers-format.ts';
 import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
@@ -20,6 +21,7 @@ import {
   firstInvalid,
   INITIAL_SWAP_CREATE,
   isPromoProblem,
+  notifyEmail,
   promoOutcome,
   submitFailure,
   swapAddresses,
@@ -149,6 +151,7 @@ export function SwapCreate({
           ...request,
           ...(fixed && shown?.quoteId ? { quoteId: shown.quoteId } : {}),
           ...swapAddresses(state),
+          ...notifyEmail(state),
         },
       });
       // The promo code went into this swap: the next one starts without it.
@@ -383,6 +386,13 @@ export function SwapCreate({
                   : '')}
           </p>
         </div>
+
+        <NotifyEmailField
+          id={`${id}-email`}
+          value={state.email}
+          onChange={edit('email')}
+          error={errors.email}
+        />
 
         <div>
           <label className="flex items-start gap-2 text-sm">

@@ -9,6 +9,7 @@ import {
   INITIAL_SWAP_CREATE,
   isPromoProblem,
   memoInvalid,
+  notifyEmail,
   promoOutcome,
   type SwapCreateAction,
   type SwapCreateRules,
@@ -331,5 +332,33 @@ describe('submit', () => {
     expect(swapAddresses(refund)).toEqual({ payoutAddress: '0xabc', refundAddress: 'r1', refundMemo: '99' });
     const memo = swapCreateReducer(refund, { type: 'edit', field: 'payoutMemo', value: ' 7 ' });
     expect(swapAddresses(memo)).toMatchObject({ payoutMemo: '7' });
+  });
+});
+
+describe('the optional email', () => {
+  const filled = run(
+    { type: 'edit', field: 'payoutAddress', value: '0xabc' },
+    { type: 'terms', checked: true },
+  );
+
+  it('is never required, and sent trimmed and lowercased only when given', () => {
+    expect(fieldErrors(filled, { payout: VALID, refund: IDLE }, RULES, t)).toEqual({});
+    expect(notifyEmail(filled)).toEqual({});
+    const given = swapCreateReducer(filled, { type: 'edit', field: 'email', value: ' Me@Example.COM ' });
+    expect(fieldErrors(given, { payout: VALID, refund: IDLE }, RULES, t)).toEqual({});
+    expect(notifyEmail(given)).toEqual({ email: 'me@example.com' });
+  });
+
+  it('is refused beside the field when it is not an address, and a server refusal lands there too', () => {
+    const bad = swapCreateReducer(filled, { type: 'edit', field: 'email', value: 'me@example' });
+    const errors = fieldErrors(bad, { payout: VALID, refund: IDLE }, RULES, t);
+    expect(errors).toEqual({ email: 'swapNotify.field.invalid' });
+    expect(firstInvalid(errors)).toBe('email');
+    const problem = new ApiProblem(422, 'invalid_email', 'Please use a valid email address.', 'email');
+    expect(submitFailure(problem, problem.message)).toEqual({
+      target: 'field',
+      field: 'email',
+      message: 'Please use a valid email address.',
+    });
   });
 });

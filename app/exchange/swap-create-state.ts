@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../core/newsletter/email.ts';
 import type { TFunction } from '../i18n/i18n.ts';
 import type { ApiProblem } from '../lib/api-client.ts';
 import type { AddressState } from './api-hooks.ts';
@@ -12,6 +13,7 @@ export const FIELDS = [
   'refundAddress',
   'refundMemo',
   'promoCode',
+  'email',
   'terms',
 ] as const;
 export type Field = (typeof FIELDS)[number];
@@ -32,6 +34,8 @@ export interface SwapCreateState {
   promoCode: string;
   /** The promo code applied to the quote. */
   promo: string | undefined;
+  /** Optional: where the receipt and status mails go. */
+  email: string;
   terms: boolean;
   errors: FieldErrors;
   /** A quote problem met on submit, shown in the summary. */
@@ -75,6 +79,7 @@ export const INITIAL_SWAP_CREATE: SwapCreateState = {
   refundMemo: '',
   promoCode: '',
   promo: undefined,
+  email: '',
   terms: false,
   errors: {},
   summaryError: null,
@@ -189,6 +194,7 @@ export function fieldErrors(
     found.refundAddress = addressReason(t, checks.refund.reason, rules.refundNetwork);
   if (state.refundMemo.trim() && memoInvalid(checks.refund))
     found.refundMemo = t('exchange.create.errors.memoInvalid', { memo: rules.refundMemoLabel });
+  if (state.email.trim() && !notifyEmail(state).email) found.email = t('swapNotify.field.invalid');
   if (!state.terms) found.terms = t('exchange.create.errors.terms');
   return found;
 }
@@ -214,6 +220,12 @@ export function swapAddresses(state: SwapCreateState): {
     ...(refund ? { refundAddress: refund } : {}),
     ...(refund && refundMemo ? { refundMemo } : {}),
   };
+}
+
+/** The optional email a create sends (trimmed, lowercased), left out when empty or not valid. */
+export function notifyEmail(state: SwapCreateState): { email?: string } {
+  const email = normalizeEmail(state.email);
+  return email ? { email } : {};
 }
 
 /** Whether the applied promo code shows in the quote: 'applied' without a service fee, 'ignored' with one. */

@@ -59,6 +59,13 @@ const DECLARED_PAGES: readonly PageDef[] = [
     private: true,
   },
   {
+    name: 'swap-unsubscribe',
+    path: '/swap/{swapId}/unsubscribe',
+    layout: 'default',
+    file: 'routes/swap-unsubscribe.tsx',
+    private: true,
+  },
+  {
     name: 'transaction-status',
     path: '/transaction-status',
     layout: 'default',

@@ -69,6 +69,13 @@ export const swapRequestSchema = tradeSchema.extend({
   payoutMemo: z.string().trim().min(1).max(200).optional(),
   refundAddress: z.string().trim().min(1).max(200).optional(),
   refundMemo: z.string().trim().min(1).max(200).optional(),
+  email: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      'Optional: an address for the receipt and status mails (each with an unsubscribe link); an invalid one is refused with 422 invalid_email',
+    ),
 });
 export type SwapRequest = z.output<typeof swapRequestSchema>;
 

@@ -9,6 +9,7 @@ import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
 import type { PublicSwapView } from './contract.ts';
 import { Big, formatDecimal, toAmount } from './decimal.ts';
 import type { QuoteService } from './quotes.ts';
+import { newUnsubscribeToken, type SwapMailer } from './swap-mail.ts';
 import {
   FINAL_STATUSES,
   type LiquidityProvider,
@@ -34,6 +35,8 @@ export interface CreateSwapInput {
   partnerId?: string;
   /** A float swap with this provider's offer rather than the best (a fixed quote names its own). */
   provider?: string;
+  /** Optional: where the swap's mails go, and their language (core/exchange/swap-mail.ts). */
+  notify?: { email: string; lang: string };
 }
 
 export type SwapErrorCode =
@@ -91,6 +94,8 @@ export interface SwapServiceOptions {
   /** How long a run of the status job holds the swaps it claimed; a node killed mid-run leaves them this long. */
   checkLeaseMs?: number;
   now?: () => Date;
+  /** Sends the optional receipt and status mails. */
+  mailer?: SwapMailer;
 }
 
 /**
@@ -136,7 +141,8 @@ function isDepositSimulator(provider: LiquidityProvider): provider is LiquidityP
  * expires unpaid ones. Every status change is stored with its time.
  */
 export class SwapService {
-  readonly #options: Required<Omit<SwapServiceOptions, 'now'>> & { now: () => Date };
+  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer'>> & { now: () => Date };
+  readonly #mailer: SwapMailer | null;
   readonly #providers: Map<string, LiquidityProvider>;
 
   constructor(options: SwapServiceOptions) {
@@ -152,6 +158,7 @@ export class SwapService {
       idempotencyLeaseMs: options.idempotencyLeaseMs ?? (options.providerTimeoutMs ?? 10_000) * 2 + 10_000,
     };
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
+    this.#mailer = options.mailer ?? null;
   }
 
   provider(id: string): LiquidityProvider | undefined {
@@ -432,10 +439,13 @@ export class SwapService {
         nextCheckAt: new Date(createdAt.getTime() + this.#options.pollWaitingMs),
         createdAt,
         updatedAt: createdAt,
+        ...(input.notify ? notifyColumns(input.notify) : {}),
       });
       await tx.insert(swapEvents).values({ swapId: id, status: 'waiting', at: createdAt });
       if (settle && !(await settle(tx))) throw new KeyTakenOver(provider.id, created.providerSwapId);
+      if (input.notify) await this.#mailed(tx, id, 'created');
     });
+    if (input.notify) this.#mailer?.wake();
     return (await this.get(id)) as SwapView;
   }
 
@@ -529,7 +539,7 @@ export class SwapService {
 
     const final = FINAL_STATUSES.has(next);
     const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
-    await db.transaction(async (tx) => {
+    const mailed = await db.transaction(async (tx) => {
       await tx
         .update(swaps)
         .set({
@@ -542,8 +552,18 @@ export class SwapService {
           updatedAt: next === current ? row.updatedAt : at,
         })
         .where(eq(swaps.id, row.id));
-      if (next !== current) await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
+      if (next === current) return false;
+      await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
+      return row.notifyEmail ? this.#mailed(tx, row.id, 'statusChanged') : false;
     });
+    if (mailed) this.#mailer?.wake();
+  }
+
+  /** Queues the swap's mail of a creation or a status change in the transaction `tx` (swap-mail.ts). */
+  async #mailed(tx: Database, id: string, event: 'created' | 'statusChanged'): Promise<boolean> {
+    if (!this.#mailer) return false;
+    const [stored] = await tx.select().from(swaps).where(eq(swaps.id, id));
+    return stored ? this.#mailer[event](stored, tx) : false;
   }
 
   /**
@@ -598,6 +618,10 @@ export class SwapService {
     for (const row of claimed) await this.#syncRow(row);
     return claimed.length;
   }
+}
+
+function notifyColumns(notify: { email: string; lang: string }) {
+  return { notifyEmail: notify.email, notifyLang: notify.lang, notifyToken: newUnsubscribeToken() };
 }
 
 function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapView {

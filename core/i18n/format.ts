@@ -78,3 +78,15 @@ export function formatDay(iso: string, lang: Lang): string {
 export function formatPercent(fraction: number, lang: Lang): string {
   return formatter(lang, 'percent', { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
 }
+
+const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/** A moment with its time, in UTC ("Nov 25, 2026, 10:05 AM"), for mails: the reader adds "UTC". */
+export function formatDateTime(iso: string, lang: Lang): string {
+  let format = dateTimeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    dateTimeFormats.set(lang, format);
+  }
+  return format.format(new Date(iso));
+}

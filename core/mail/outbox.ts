@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -13,6 +13,19 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 /** Delay before the attempt after `attempts` failed ones. */
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A mail as the operator's list shows it. */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  status: string;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
 }
 
 export interface DeliveryResult {
@@ -53,6 +66,7 @@ export class MailOutbox {
         subject: message.subject,
         text: message.text,
         replyTo: message.replyTo ?? null,
+        headers: message.headers ?? null,
         nextAttemptAt: this.#now(),
       })
       .returning({ id: mailOutbox.id });
@@ -100,6 +114,7 @@ export class MailOutbox {
           subject: row.subject,
           text: row.text,
           replyTo: row.replyTo,
+          headers: row.headers,
         });
         await this.#db
           .update(mailOutbox)
@@ -122,6 +137,27 @@ export class MailOutbox {
       }
     }
     return result;
+  }
+
+  /** Mails after `afterId`, newest first (the operator's view of what went out). */
+  async list(afterId = 0, limit = 50): Promise<OutboxMail[]> {
+    const rows = await this.#db
+      .select()
+      .from(mailOutbox)
+      .where(gt(mailOutbox.id, afterId))
+      .orderBy(desc(mailOutbox.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      headers: row.headers ?? {},
+      status: row.status,
+      attempts: row.attempts,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    }));
   }
 
   /** Mail not yet sent (for metrics and tests). */

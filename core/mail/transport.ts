@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string | null;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string> | null;
 }
 
 /** Sends mail now, or throws; the outbox (outbox.ts) decides when to try again. */
@@ -67,6 +69,7 @@ export class SmtpTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     });
   }
 

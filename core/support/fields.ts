@@ -93,6 +93,19 @@ function checkField(field: string, rule: FieldRule, value: string): FieldProblem
 }
 
 /**
+ * An optional email (the swap step's): empty is fine, else the forms' email rule. Answers the
+ * address as stored (trimmed, lowercased; null when empty) or the problem.
+ */
+export function checkOptionalEmail(
+  field: string,
+  input: string | null | undefined,
+): { ok: true; email: string | null } | { ok: false; problem: FieldProblem } {
+  const value = (input ?? '').trim().toLowerCase();
+  const problem = checkField(field, { ...EMAIL, required: false }, value);
+  return problem ? { ok: false, problem } : { ok: true, email: value || null };
+}
+
+/**
  * Checks a form's values (trimmed first; the email also lowercased) and answers the cleaned values,
  * or the first field that fails, in the form's order.
  */

@@ -23,6 +23,7 @@ import { translate } from '../../core/i18n/translate.ts';
 import { ApiKeyCache, type Partner } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
+import { checkOptionalEmail } from '../../core/support/fields.ts';
 import { clientIp } from '../client-ip.ts';
 import { ApiError, apiErrorHandler, errorResponse } from './errors.ts';
 import { jsonBody, MAX_JSON_BODY, parseInput, refuseControlCharacters } from './input.ts';
@@ -156,11 +157,21 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
         values: { field: 'Idempotency-Key' },
       });
     }
-    const request = await jsonBody(c, swapRequestSchema);
+    const { email, ...request } = await jsonBody(c, swapRequestSchema);
     const partner = c.get('partner');
-    const { swap, replayed } = await withSwapErrors(services, requestLanguage(c), request, () =>
+    const lang = requestLanguage(c);
+    const notify = checkOptionalEmail('email', email);
+    if (!notify.ok) {
+      const { field, code, values } = notify.problem;
+      throw new ApiError(422, code, { field, ...(values ? { values } : {}) });
+    }
+    const { swap, replayed } = await withSwapErrors(services, lang, request, () =>
       swaps.create(
-        { ...request, ...(partner ? { partnerId: partner.id } : {}) },
+        {
+          ...request,
+          ...(partner ? { partnerId: partner.id } : {}),
+          ...(notify.email ? { notify: { email: notify.email, lang } } : {}),
+        },
         key ? { scope: c.get('client'), key } : undefined,
       ),
     );
