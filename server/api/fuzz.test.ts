@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import {
   validValue,
 } from '../../core/testing/arbitraries.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { createApiGlobal, subscribeSchema } from '../apiglobal.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
@@ -96,6 +98,36 @@ const received: ResponseDoc = {
     },
   },
 };
+
+/** An operator's list behind OPERATOR_TOKEN, with an `after` cursor. */
+function operatorListOperation(key: string): Record<string, Operation> {
+  return {
+    get: {
+      parameters: [
+        { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
+        { name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+      ],
+      responses: {
+        200: {
+          description: 'The list',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { [key]: { type: 'array', items: { type: 'object' } } },
+                required: [key],
+              } as JsonSchema,
+            },
+          },
+        },
+        400: errorResponse('Bad cursor'),
+        401: errorResponse('Wrong operator token'),
+        404: errorResponse('No operator token configured'),
+        503: errorResponse('Database unavailable'),
+      },
+    },
+  };
+}
 
 /** A support form (contact, add-coin, partner demo): its fields as strings and the human check's token. */
 function supportFormOperation(kind: SupportFormKind): Record<string, Operation> {
@@ -209,6 +241,41 @@ const APIGLOBAL_DOCUMENT: ApiDocument = {
         },
       },
     },
+    '/swaps/{id}/unsubscribe': {
+      post: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: z.toJSONSchema(z.object({ token: z.string().max(200) }), { io: 'input' }) as JsonSchema,
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'Unsubscribed (or already)',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { unsubscribed: { const: true }, already: { type: 'boolean' } },
+                  required: ['unsubscribed', 'already'],
+                  additionalProperties: false,
+                } as JsonSchema,
+              },
+            },
+          },
+          400: errorResponse('Invalid JSON or body'),
+          404: errorResponse('No such swap, or a wrong token'),
+          413: errorResponse('Body too large'),
+          414: errorResponse('Path too long'),
+          422: errorResponse('A token that is not a string or too long'),
+          429: errorResponse('Rate limited'),
+          503: errorResponse('Database unavailable'),
+        },
+      },
+    },
+    '/mail/outbox': operatorListOperation('mails'),
     '/support/requests': {
       get: {
         parameters: [
@@ -412,6 +479,27 @@ describe.each(targets)('API fuzzing on $name', (target) => {
         swapIds.push(((await swap.json()) as { id: string }).id);
       }
     }
+    // A swap with mails: its id among the path ids, its unsubscribe token as the body example.
+    const mailed = await app.request('/api/v1/swaps', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: 'btc',
+        to: 'eth',
+        amount: '0.5',
+        rateType: 'float',
+        payoutAddress: ETH_ADDRESS,
+        email: 'fuzz@example.com',
+      }),
+    });
+    expect(mailed.status).toBe(201);
+    const mailedId = ((await mailed.json()) as { id: string }).id;
+    swapIds.push(mailedId);
+    const [mailedRow] = await handle.db
+      .select({ token: swaps.notifyToken })
+      .from(swaps)
+      .where(eq(swaps.id, mailedId));
+    examples['POST /apiglobal/swaps/{id}/unsubscribe'] = fc.constantFrom({ token: mailedRow?.token ?? '' });
     Object.assign(hints, {
       from: coinCodes,
       to: coinCodes,
