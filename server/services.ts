@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { BlogService } from '../core/blog/blog.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
+import { CompanyService } from '../core/company/company.ts';
+import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
@@ -13,6 +15,7 @@ import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
 import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
+import { LANGUAGES } from '../core/i18n/languages.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
 import { ChangeNowProvider } from '../core/providers/changenow.ts';
@@ -123,6 +126,12 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  // The legal texts are rendered while the server starts, so no visitor waits for the first render.
+  const legal = new LegalTexts();
+  legal
+    .preload(LANGUAGES)
+    .catch((error: unknown) => log.error({ err: error }, 'A legal text cannot be rendered'));
+
   return {
     config,
     db,
@@ -148,6 +157,8 @@ export function createServices(options: {
       log,
     }),
     sandbox: config.SANDBOX_PROVIDERS,
+    company: new CompanyService({ db, catalogue, providers }),
+    legal,
     dataVersions,
     metrics,
     async close() {

@@ -103,10 +103,18 @@ export interface ProviderSwap {
   payoutHash?: string;
 }
 
+/** A provider's declared terms: its usual spread (null when it does not publish one), fixed rates. */
+export interface ProviderProfile {
+  spreadBps: number | null;
+  fixedRate: boolean;
+}
+
 /** A liquidity provider: a sandbox simulation or an adapter to a real partner API. */
 export interface LiquidityProvider {
   readonly id: string;
   readonly name: string;
+  /** What the provider says of its own terms, for the public provider pages. */
+  readonly profile?: ProviderProfile;
   quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote>;
   createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap>;
   getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap>;

@@ -11,6 +11,7 @@ import {
   type LiquidityProvider,
   type PriceSource,
   ProviderError,
+  type ProviderProfile,
   type ProviderQuote,
   type ProviderSwap,
   type ProviderSwapRequest,
@@ -116,6 +117,10 @@ export class SandboxProvider implements LiquidityProvider {
 
   get supportsFixed(): boolean {
     return this.#config.supportsFixed;
+  }
+
+  get profile(): ProviderProfile {
+    return { spreadBps: this.#config.spreadBps, fixedRate: this.#config.supportsFixed };
   }
 
   async quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
