@@ -9,7 +9,20 @@ const SERVER_ONLY_SECTIONS = ['apiErrors'];
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
  */
-const PAGE_SECTIONS = ['directory', 'blog'];
+const PAGE_SECTIONS = [
+  'directory',
+  'blog',
+  // The company, support and legal pages (app/company/english.ts).
+  'about',
+  'partnersPage',
+  'howItWorks',
+  'faq',
+  'press',
+  'providersPage',
+  'legal',
+  'sitemapPage',
+  'withdrawal',
+];
 
 /**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),

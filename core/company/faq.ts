@@ -3,10 +3,10 @@
  * `faq.groups.{group}` and `faq.items.{item}.question` / `.answer`.
  */
 export const FAQ_GROUPS = [
-  { id: 'basics', items: ['what', 'account', 'coins', 'countries'] },
-  { id: 'swaps', items: ['duration', 'fixedFloating', 'limits', 'memo', 'status', 'expired'] },
-  { id: 'fees', items: ['fees', 'promo', 'networkFee'] },
-  { id: 'safety', items: ['custody', 'kyc', 'refund', 'support'] },
+  { id: 'basics', items: ['what', 'account', 'coins'] },
+  { id: 'swaps', items: ['duration', 'fixedFloating', 'limits', 'memo', 'status'] },
+  { id: 'fees', items: ['fees', 'promo'] },
+  { id: 'safety', items: ['kyc', 'refund'] },
   { id: 'business', items: ['affiliate', 'api'] },
 ] as const;
 
