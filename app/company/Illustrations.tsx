@@ -30,7 +30,7 @@ export function Illustration({ name }: { name: IllustrationName }) {
         <Frame>
           <circle cx="52" cy="48" r="20" fill="#f7931a" />
           <text x="52" y="54" textAnchor="middle" fontSize="18" fontWeight="700" fill="#fff">
-            ₿
+            B
           </text>
           <circle cx="108" cy="48" r="20" fill="#627eea" />
           <path d="M108 32l-9 16 9 5 9-5zM99 51l9 13 9-13-9 5z" fill="#fff" />
