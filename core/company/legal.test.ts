@@ -71,6 +71,18 @@ describe('legal texts', () => {
     expect((await legal.document('terms-of-use', 'de')).title).toBe('Nutzungs: bedingungen');
   });
 
+  it("points the text's site links at the pages in its language, the blog and other sites unchanged", async () => {
+    const text = `${TEXT}\nSee [privacy](/privacy-policy), [blog](/blog/fees/), [home](/), [x](//cdn.example) and [y](https://example.com/a).\n`;
+    const legal = new LegalTexts(contentDir({ 'en/privacy-policy.md': text, 'de/privacy-policy.md': text }));
+    const de = (await legal.document('privacy-policy', 'de')).html;
+    expect(de).toContain('href="/de/privacy-policy"');
+    expect(de).toContain('href="/blog/fees/"');
+    expect(de).toContain('href="/de"');
+    expect(de).toContain('href="//cdn.example"');
+    expect(de).toContain('href="https://example.com/a"');
+    expect((await legal.document('privacy-policy', 'en')).html).toContain('href="/privacy-policy"');
+  });
+
   it('refuses a file whose front matter is incomplete', async () => {
     const legal = new LegalTexts(contentDir({ 'en/kyc-aml.md': '---\ntitle: KYC\n---\n\nText' }));
     await expect(legal.document('kyc-aml', 'en')).rejects.toBeInstanceOf(LegalContentError);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { renderMarkdown, type TocEntry } from '../blog/markdown.ts';
 import { DEFAULT_LANG, type Lang } from '../i18n/languages.ts';
+import { isBlogPath, localizePath } from '../routing/paths.ts';
 
 /** content/legal/{lang}/{page}.md: the legal texts, one Markdown file per language and page. */
 export const LEGAL_CONTENT_DIR = fileURLToPath(new URL('../../content/legal/', import.meta.url));
@@ -63,6 +64,16 @@ export interface LegalDocument {
   toc: TocEntry[];
 }
 
+/**
+ * The text's links to site pages (`/privacy-policy`) lead to the page in the text's language
+ * (`/de/privacy-policy`); the blog is English under one address and keeps its links.
+ */
+export function localizeLinks(html: string, lang: Lang): string {
+  return html.replace(/href="(\/(?!\/)[^"]*)"/g, (whole, path: string) =>
+    isBlogPath(path) ? whole : `href="${localizePath(lang, path)}"`,
+  );
+}
+
 export class LegalContentError extends Error {
   override name = 'LegalContentError';
 }
@@ -108,6 +119,6 @@ export class LegalTexts {
     const parsed = frontMatter.safeParse(source.data);
     if (!parsed.success) throw new LegalContentError(`${file}: ${z.prettifyError(parsed.error)}`);
     const rendered = await renderMarkdown(source.content);
-    return { page, lang, ...parsed.data, html: rendered.html, toc: rendered.toc };
+    return { page, lang, ...parsed.data, html: localizeLinks(rendered.html, lang), toc: rendered.toc };
   }
 }
