@@ -37,27 +37,37 @@ export function ProviderCards({ providers }: { providers: readonly ProviderStats
           data-provider={provider.id}
         >
           <h3 className="text-lg font-semibold">{provider.name}</h3>
-          <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted">{t('providersPage.columns.pairs')}</dt>
-            <dd className="text-right font-medium" data-field="pairs">
-              {formatCount(provider.pairsServed, lang)}
-            </dd>
-            <dt className="text-muted">{t('providersPage.columns.spread')}</dt>
-            <dd className="text-right font-medium" data-field="spread">
-              <SpreadText provider={provider} />
-            </dd>
-            <dt className="text-muted">{t('providersPage.columns.fixed')}</dt>
-            <dd className="text-right font-medium" data-field="fixed">
-              {provider.fixedRate ? t('providersPage.yes') : t('providersPage.no')}
-            </dd>
-            <dt className="text-muted">{t('providersPage.columns.time')}</dt>
-            <dd className="text-right font-medium" data-field="time">
-              <CompletionText provider={provider} />
-            </dd>
-            <dt className="text-muted">{t('providersPage.columns.swaps')}</dt>
-            <dd className="text-right font-medium" data-field="swaps">
-              {formatCount(provider.finished, lang)}
-            </dd>
+          <dl className="mt-4 flex flex-col gap-2 text-sm">
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.pairs')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="pairs">
+                {formatCount(provider.pairsServed, lang)}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.spread')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="spread">
+                <SpreadText provider={provider} />
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.fixed')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="fixed">
+                {provider.fixedRate ? t('providersPage.yes') : t('providersPage.no')}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.time')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="time">
+                <CompletionText provider={provider} />
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.swaps')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="swaps">
+                {formatCount(provider.finished, lang)}
+              </dd>
+            </div>
           </dl>
         </li>
       ))}

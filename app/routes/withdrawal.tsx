@@ -28,21 +28,26 @@ export default function Withdrawal() {
       ? `${account}/withdrawal/confirm?token=${encodeURIComponent(token)}&lang=${lang}`
       : `${account}/?lang=${lang}`;
   return (
-    <article data-page={page} className="mx-auto max-w-2xl text-center" data-state={key}>
-      <div className="flex justify-center">
+    <article data-page={page} data-state={key} className="max-w-3xl">
+      <PageIntro
+        page={page}
+        path={path}
+        heading={t(`withdrawal.${key}.heading`)}
+        intro={<p>{t(`withdrawal.${key}.text`)}</p>}
+        noindex
+      />
+      <div className="mt-8 flex flex-col items-start gap-6 rounded-2xl border border-slate-200 bg-surface p-6 sm:flex-row sm:items-center">
         <Illustration name={confirm ? 'key' : 'receive'} />
+        <div className="flex flex-col items-start gap-4">
+          {key === 'processing' ? <p className="text-muted">{t('withdrawal.processing.note')}</p> : null}
+          {key === 'confirmInvalid' && tokenGiven ? (
+            <p className="text-muted">{t('withdrawal.confirmInvalid.hint')}</p>
+          ) : null}
+          <a href={href} className={buttonClass({ size: 'lg' })} data-testid="go-to-account">
+            {confirm && token ? t('withdrawal.confirm.button') : t('withdrawal.goToAccount')}
+          </a>
+        </div>
       </div>
-      <div className="text-left">
-        <PageIntro page={page} path={path} heading={t(`withdrawal.${key}.heading`)} intro={null} noindex />
-      </div>
-      <p className="mt-4 text-lg text-muted">{t(`withdrawal.${key}.text`)}</p>
-      {key === 'processing' ? <p className="mt-3 text-muted">{t('withdrawal.processing.note')}</p> : null}
-      {key === 'confirmInvalid' && tokenGiven ? (
-        <p className="mt-3 text-muted">{t('withdrawal.confirmInvalid.hint')}</p>
-      ) : null}
-      <a href={href} className={`${buttonClass({ size: 'lg' })} mt-8`} data-testid="go-to-account">
-        {confirm && token ? t('withdrawal.confirm.button') : t('withdrawal.goToAccount')}
-      </a>
     </article>
   );
 }
