@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { loadLinks } from '../company/company.server.ts';
 import '../company/english.ts';
@@ -22,6 +22,16 @@ export default function HowItWorks() {
   const { t } = useTranslation();
   const local = useLocalPath();
   const [tab, setTab] = useState<Tab>('personal');
+  const ids = Object.keys(TABS) as Tab[];
+  // The tab list's keys (WAI-ARIA tabs): arrows move to the other tab and focus it.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next =
+      ids[(ids.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : ids.length - 1)) % ids.length] ?? tab;
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
   const howTo = {
     '@type': 'HowTo',
     name: t('howItWorks.personal.title'),
@@ -45,6 +55,7 @@ export default function HowItWorks() {
       <div
         role="tablist"
         aria-label={t('howItWorks.tabsLabel')}
+        onKeyDown={onKeyDown}
         className="mt-8 inline-flex rounded-full bg-slate-100 p-1"
       >
         {(Object.keys(TABS) as Tab[]).map((id) => (
@@ -55,6 +66,7 @@ export default function HowItWorks() {
             id={`tab-${id}`}
             aria-selected={tab === id}
             aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
             onClick={() => setTab(id)}
             className={`rounded-full px-5 py-2 text-sm font-semibold ${tab === id ? 'bg-surface text-ink shadow' : 'text-muted hover:text-ink'}`}
           >

@@ -93,6 +93,11 @@ for (const lang of LANGS) {
       business.getByRole('heading', { name: t('howItWorks.business.steps.earn.title') }),
     ).toBeVisible();
     await expect(personal).toBeHidden();
+    // The arrow keys move between the tabs.
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: t('howItWorks.tabs.personal') })).toBeFocused();
+    await expect(personal).toBeVisible();
+    await expect(business).toBeHidden();
     const data = await expectJsonLdTypes(page, 'WebPage');
     const howTo = (data.find((block) => block['@type'] === 'WebPage') as { mainEntity: { step: unknown[] } })
       .mainEntity;
