@@ -19,6 +19,16 @@ const PAGE_SECTIONS = [
   'forPartners',
   'congrats',
   'swapNotify',
+  // The company, support and legal pages (app/company/english.ts).
+  'about',
+  'partnersPage',
+  'howItWorks',
+  'faq',
+  'press',
+  'providersPage',
+  'legal',
+  'sitemapPage',
+  'withdrawal',
 ];
 
 /**

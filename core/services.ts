@@ -3,6 +3,8 @@ import type { Database } from '../db/client.ts';
 import type { DatabaseOutage } from '../db/outage.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
+import type { CompanyService } from './company/company.ts';
+import type { LegalTexts } from './company/legal.ts';
 import type { Config } from './config.ts';
 import type { DataVersions } from './data-versions.ts';
 import type { DirectoryService } from './directory/directory.ts';
@@ -51,6 +53,10 @@ export interface Services {
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */
   buildId: string;
+  /** The about page's figures and the providers' live figures from our own swaps. */
+  company: CompanyService;
+  /** The legal pages' texts (content/legal), rendered once. */
+  legal: LegalTexts;
   /** Versions of the data pages are rendered from (the HTML cache's validity). */
   dataVersions: DataVersions;
   /** A database outage seen a moment ago: pages answer 503 at once instead of waiting on it. */

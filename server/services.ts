@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { BlogService } from '../core/blog/blog.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
+import { CompanyService } from '../core/company/company.ts';
+import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
@@ -16,6 +18,7 @@ import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
 import { MailOutbox } from '../core/mail/outbox.ts';
 import { createMailTransport } from '../core/mail/transport.ts';
+import { LANGUAGES } from '../core/i18n/languages.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
 import { ChangeNowProvider } from '../core/providers/changenow.ts';
@@ -137,6 +140,12 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  // The legal texts are rendered while the server starts, so no visitor waits for the first render.
+  const legal = new LegalTexts();
+  legal
+    .preload(LANGUAGES)
+    .catch((error: unknown) => log.error({ err: error }, 'A legal text cannot be rendered'));
+
   return {
     config,
     db,
@@ -166,6 +175,8 @@ export function createServices(options: {
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
     reviews: new ReviewService(db, () => dataVersions.bump('reviews')),
     sandbox: config.SANDBOX_PROVIDERS,
+    company: new CompanyService({ db, catalogue, providers }),
+    legal,
     dataVersions,
     databaseOutage: new DatabaseOutage(),
     metrics,

@@ -26,6 +26,8 @@ export interface PageDef {
 }
 
 const GENERIC = 'routes/page.tsx';
+/** The legal pages: one module renders content/legal/{lang}/{page}.md. */
+const LEGAL = 'routes/legal.tsx';
 /** Pages made of the catalogue and market prices. */
 const MARKET: readonly DataSource[] = ['catalogue', 'market'];
 /** Pages made of the blog's articles, authors and tags. */
@@ -33,10 +35,16 @@ const BLOG: readonly DataSource[] = ['blog'];
 
 const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'home', path: '/', layout: 'default', file: 'routes/home.tsx', data: ['catalogue'] },
-  { name: 'about-us', path: '/about-us', layout: 'default' },
-  { name: 'partners', path: '/partners', layout: 'default' },
+  {
+    name: 'about-us',
+    path: '/about-us',
+    layout: 'default',
+    file: 'routes/about-us.tsx',
+    data: ['catalogue'],
+  },
+  { name: 'partners', path: '/partners', layout: 'default', file: 'routes/partners.tsx' },
   { name: 'for-partners', path: '/for-partners', layout: 'default', file: 'routes/for-partners.tsx' },
-  { name: 'how-it-works', path: '/how-it-works', layout: 'default' },
+  { name: 'how-it-works', path: '/how-it-works', layout: 'default', file: 'routes/how-it-works.tsx' },
   {
     name: 'customer-feedbacks',
     path: '/customer-feedbacks',
@@ -44,9 +52,9 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/customer-feedbacks.tsx',
     data: ['reviews'],
   },
-  { name: 'faq', path: '/faq', layout: 'default' },
-  { name: 'press', path: '/press', layout: 'default' },
-  { name: 'providers', path: '/providers', layout: 'default' },
+  { name: 'faq', path: '/faq', layout: 'default', file: 'routes/faq.tsx' },
+  { name: 'press', path: '/press', layout: 'default', file: 'routes/press.tsx' },
+  { name: 'providers', path: '/providers', layout: 'default', file: 'routes/providers.tsx' },
   { name: 'contact', path: '/contact', layout: 'default', file: 'routes/contact.tsx' },
   { name: 'congrats', path: '/congrats', layout: 'default', file: 'routes/congrats.tsx' },
   { name: 'dex', path: '/dex', layout: 'default' },
@@ -72,11 +80,30 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/transaction-status.tsx',
   },
   { name: 'maintenance', path: '/maintenance', layout: 'bare', file: 'routes/maintenance.tsx' },
-  { name: 'cookie-policy', path: '/cookie-policy', layout: 'default' },
-  { name: 'privacy-policy', path: '/privacy-policy', layout: 'default' },
-  { name: 'terms-of-use', path: '/terms-of-use', layout: 'default' },
-  { name: 'terms-for-partners', path: '/terms-for-partners', layout: 'default' },
-  { name: 'kyc-aml', path: '/kyc-aml', layout: 'default' },
+  { name: 'cookie-policy', path: '/cookie-policy', layout: 'default', file: LEGAL },
+  { name: 'privacy-policy', path: '/privacy-policy', layout: 'default', file: LEGAL },
+  { name: 'terms-of-use', path: '/terms-of-use', layout: 'default', file: LEGAL },
+  { name: 'terms-for-partners', path: '/terms-for-partners', layout: 'default', file: LEGAL },
+  { name: 'kyc-aml', path: '/kyc-aml', layout: 'default', file: LEGAL },
+  {
+    name: 'sitemap',
+    path: '/sitemap',
+    layout: 'default',
+    file: 'routes/sitemap.tsx',
+    data: ['catalogue', 'blog'],
+  },
+  {
+    name: 'withdrawal-processing',
+    path: '/withdrawal/processing',
+    layout: 'default',
+    file: 'routes/withdrawal.tsx',
+  },
+  {
+    name: 'withdrawal-confirm',
+    path: '/withdrawal/confirm',
+    layout: 'default',
+    file: 'routes/withdrawal.tsx',
+  },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   { name: 'widget-v2', path: '/v2/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },

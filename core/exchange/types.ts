@@ -120,12 +120,20 @@ export interface ProviderSwap {
   payoutHash?: string;
 }
 
+/** A provider's declared terms: its usual spread (null when it does not publish one), fixed rates. */
+export interface ProviderProfile {
+  spreadBps: number | null;
+  fixedRate: boolean;
+}
+
 /** A liquidity provider: a sandbox simulation or an adapter to a real partner API. */
 export interface LiquidityProvider {
   readonly id: string;
   readonly name: string;
   /** Whether the provider offers fixed rates at all (a pair may still lack them); absent: no. */
   readonly supportsFixed?: boolean;
+  /** What the provider says of its own terms, for the public provider pages. */
+  readonly profile?: ProviderProfile;
   quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote>;
   /**
    * A quote for an amount to receive: the provider works out the amount to send (rounded up to

@@ -8,6 +8,7 @@ import {
   type LiquidityProvider,
   ProviderError,
   type ProviderErrorCode,
+  type ProviderProfile,
   type ProviderQuote,
   type ProviderSwap,
   type ProviderSwapRequest,
@@ -188,6 +189,8 @@ const AMOUNT_DECIMALS = 18;
 export class ChangeNowProvider implements LiquidityProvider {
   readonly id: string;
   readonly name: string;
+  /** ChangeNOW publishes no fixed spread; it offers fixed rates (its fixed-rate flow). */
+  readonly profile: ProviderProfile = { spreadBps: null, fixedRate: true };
   readonly #apiKey: string;
   readonly #baseUrl: string;
   readonly #tickers: Readonly<Record<string, string>>;

@@ -13,6 +13,7 @@ import {
   type LiquidityProvider,
   type PriceSource,
   ProviderError,
+  type ProviderProfile,
   type ProviderQuote,
   type ProviderSwap,
   type ProviderSwapRequest,
@@ -122,6 +123,10 @@ export class SandboxProvider implements LiquidityProvider {
 
   get supportsFixed(): boolean {
     return this.#config.supportsFixed;
+  }
+
+  get profile(): ProviderProfile {
+    return { spreadBps: this.#config.spreadBps, fixedRate: this.#config.supportsFixed };
   }
 
   async quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {

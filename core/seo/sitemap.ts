@@ -35,6 +35,7 @@ export const STATIC_PAGES: readonly string[] = [
   '/terms-of-use',
   '/terms-for-partners',
   '/kyc-aml',
+  '/sitemap',
 ];
 
 /** sitemaps.org: at most 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed per file. */

@@ -1,0 +1,153 @@
+import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { countries, fiatCurrencies, swapEvents, swaps } from '../../db/schema.ts';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import { exchangePairCount } from '../directory/pairs.ts';
+import type { LiquidityProvider } from '../exchange/types.ts';
+
+/** The year the company was founded (SPEC §1). */
+export const FOUNDED_YEAR = 2021;
+
+/** The figures the about page shows, counted from the catalogue. */
+export interface CompanyFigures {
+  coins: number;
+  networks: number;
+  /** Ordered coin pairs the exchange lists (every coin to every other). */
+  pairs: number;
+  countries: number;
+  fiatCurrencies: number;
+}
+
+/** One liquidity provider as the public provider pages show it. */
+export interface ProviderStats {
+  id: string;
+  name: string;
+  /** The provider's usual spread in basis points, or null when it publishes none. */
+  spreadBps: number | null;
+  fixedRate: boolean;
+  /** Distinct coin pairs (from → to) of the swaps it has carried for us. */
+  pairsServed: number;
+  /** Swaps it has carried for us, and how many of them finished. */
+  swaps: number;
+  finished: number;
+  /** Mean time from creation to `finished` of its finished swaps, in seconds; null before the first. */
+  averageCompletionSeconds: number | null;
+}
+
+export interface CompanyDeps {
+  db: Database;
+  catalogue: Pick<Catalogue, 'coins'>;
+  providers: readonly Pick<LiquidityProvider, 'id' | 'name' | 'profile'>[];
+  /** How long computed figures are reused, in ms (default one minute). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * The company's figures and the providers' live figures, computed from the catalogue and our own
+ * swaps and reused for a minute so that busy pages do not count the swaps table on every render.
+ */
+export class CompanyService {
+  readonly #deps: CompanyDeps;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  #figures: Cached<CompanyFigures> | null = null;
+  #providers: Cached<ProviderStats[]> | null = null;
+
+  constructor(deps: CompanyDeps) {
+    this.#deps = deps;
+    this.#ttlMs = deps.ttlMs ?? 60_000;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  figures(): Promise<CompanyFigures> {
+    this.#figures = this.#fresh(this.#figures, () => this.#countFigures());
+    return this.#figures.value;
+  }
+
+  providerStats(): Promise<ProviderStats[]> {
+    this.#providers = this.#fresh(this.#providers, () => this.#countProviders());
+    return this.#providers.value;
+  }
+
+  #fresh<T>(cached: Cached<T> | null, compute: () => Promise<T>): Cached<T> {
+    const now = this.#now();
+    if (cached && now - cached.at < this.#ttlMs) return cached;
+    const value = compute();
+    // A failed count is not kept: the next call tries again.
+    value.catch(() => {
+      if (this.#figures?.value === value) this.#figures = null;
+      if (this.#providers?.value === value) this.#providers = null;
+    });
+    return { at: now, value };
+  }
+
+  async #countFigures(): Promise<CompanyFigures> {
+    const { db, catalogue } = this.#deps;
+    const [coins, [countryRow], [fiatRow]] = await Promise.all([
+      catalogue.coins(),
+      db.select({ n: count() }).from(countries),
+      db.select({ n: count() }).from(fiatCurrencies),
+    ]);
+    const networks = new Set(coins.flatMap((coin) => coin.assets.map((asset) => asset.network.id)));
+    return {
+      coins: coins.length,
+      networks: networks.size,
+      pairs: exchangePairCount(coins.length),
+      countries: countryRow?.n ?? 0,
+      fiatCurrencies: fiatRow?.n ?? 0,
+    };
+  }
+
+  async #countProviders(): Promise<ProviderStats[]> {
+    const { db, providers } = this.#deps;
+    const finishedAt = db
+      .select({ swapId: swapEvents.swapId, at: sql<Date>`min(${swapEvents.at})`.as('finished_at') })
+      .from(swapEvents)
+      .where(eq(swapEvents.status, 'finished'))
+      .groupBy(swapEvents.swapId)
+      .as('finished_events');
+    const [totals, completions] = await Promise.all([
+      db
+        .select({
+          provider: swaps.provider,
+          swaps: count(),
+          pairs: countDistinct(sql`${swaps.fromCoin} || '>' || ${swaps.toCoin}`),
+        })
+        .from(swaps)
+        .groupBy(swaps.provider),
+      db
+        .select({
+          provider: swaps.provider,
+          finished: count(),
+          seconds: sql<string | null>`avg(extract(epoch from (${finishedAt.at} - ${swaps.createdAt})))`,
+        })
+        .from(swaps)
+        .innerJoin(finishedAt, eq(finishedAt.swapId, swaps.id))
+        .where(and(eq(swaps.status, 'finished')))
+        .groupBy(swaps.provider),
+    ]);
+    const totalBy = new Map(totals.map((row) => [row.provider, row]));
+    const doneBy = new Map(completions.map((row) => [row.provider, row]));
+    return providers.map((provider) => {
+      const total = totalBy.get(provider.id);
+      const done = doneBy.get(provider.id);
+      const seconds = done?.seconds == null ? null : Math.round(Number(done.seconds));
+      return {
+        id: provider.id,
+        name: provider.name,
+        spreadBps: provider.profile?.spreadBps ?? null,
+        fixedRate: provider.profile?.fixedRate ?? false,
+        pairsServed: total?.pairs ?? 0,
+        swaps: total?.swaps ?? 0,
+        finished: done?.finished ?? 0,
+        averageCompletionSeconds: seconds,
+      };
+    });
+  }
+}
