@@ -47,7 +47,7 @@ test.describe('language menu with a German browser', () => {
     await menu.locator('a[hreflang="nl"]').click();
     await expect(page).toHaveURL(/\/nl\/about-us$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
-    await expect(page.locator('h1')).toHaveText(translate('nl', 'pages.about-us.title'));
+    await expect(page.locator('h1')).toHaveText(translate('nl', 'about.heading'));
 
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_lang');
     expect(cookie, 'i18n_lang cookie').toBeDefined();

@@ -109,7 +109,7 @@ test.describe('redirects in the browser', () => {
     const response = await page.goto('/NL/About-Us/?x=1');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/nl\/about-us\?x=1$/);
-    await expect(page.locator('h1')).toHaveText(translate('nl', 'pages.about-us.title'));
+    await expect(page.locator('h1')).toHaveText(translate('nl', 'about.heading'));
   });
 
   test('the old widget and a path rule forward with their query', async ({ page }) => {
