@@ -1,5 +1,6 @@
 import { useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
+import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
@@ -257,7 +258,11 @@ export function ExchangeForm({
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="text-muted">{t('exchange.quote.rate')}</dt>
             <dd data-testid="quote-rate">
-              {t('exchange.quote.rateValue', { from: fromCode, rate: shortAmount(shown.rate), to: toCode })}
+              {t('exchange.quote.rateValue', {
+                from: fromCode,
+                rate: formatDecimal(shortAmount(shown.rate), lang),
+                to: toCode,
+              })}
             </dd>
             <dt className="text-muted">{t('exchange.quote.provider')}</dt>
             <dd data-testid="quote-provider">{shown.providerName}</dd>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
+import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { Trans, useTranslation } from '../i18n/react.tsx';
 import { api, idempotencyKey } from '../lib/api-client.ts';
@@ -200,7 +201,7 @@ export function SwapCreate({
             <div>
               <p className="text-xs text-muted">{t('exchange.form.send')}</p>
               <p className="font-semibold" data-testid="summary-from">
-                {cleanAmount(step.amount)} {fromCode}
+                {formatDecimal(cleanAmount(step.amount), lang)} {fromCode}
               </p>
               <p className="text-xs text-muted">
                 {fromNetwork?.name}
@@ -217,7 +218,7 @@ export function SwapCreate({
             <div>
               <p className="text-xs text-muted">{t('exchange.form.receive')}</p>
               <p className="font-semibold" data-testid="summary-to">
-                {shown ? `${fixed ? '' : '≈ '}${shown.amountTo} ${toCode}` : '—'}
+                {shown ? `${fixed ? '' : '≈ '}${formatDecimal(shown.amountTo, lang)} ${toCode}` : '—'}
               </p>
               <p className="text-xs text-muted">
                 {toNetwork?.name}
@@ -236,7 +237,11 @@ export function SwapCreate({
             <dd>{t(`exchange.rate.${step.rateType}`)}</dd>
             <dt className="text-muted">{t('exchange.quote.rate')}</dt>
             <dd>
-              {t('exchange.quote.rateValue', { from: fromCode, rate: shortAmount(shown.rate), to: toCode })}
+              {t('exchange.quote.rateValue', {
+                from: fromCode,
+                rate: formatDecimal(shortAmount(shown.rate), lang),
+                to: toCode,
+              })}
             </dd>
             <dt className="text-muted">{t('exchange.quote.provider')}</dt>
             <dd>{shown.providerName}</dd>
@@ -249,12 +254,20 @@ export function SwapCreate({
               </>
             ) : null}
             <dt className="text-muted">{t('exchange.quote.networkFee')}</dt>
-            <dd>{t('exchange.quote.feeIncluded', { amount: shown.networkFee, coin: toCode })}</dd>
+            <dd>
+              {t('exchange.quote.feeIncluded', {
+                amount: formatDecimal(shown.networkFee, lang),
+                coin: toCode,
+              })}
+            </dd>
             <dt className="text-muted">{t('exchange.quote.serviceFee')}</dt>
             <dd data-testid="service-fee">
               {isZero(shown.serviceFee)
                 ? t('exchange.quote.noServiceFee', { coin: toCode })
-                : t('exchange.quote.feeIncluded', { amount: shown.serviceFee, coin: toCode })}
+                : t('exchange.quote.feeIncluded', {
+                    amount: formatDecimal(shown.serviceFee, lang),
+                    coin: toCode,
+                  })}
             </dd>
           </dl>
         ) : (

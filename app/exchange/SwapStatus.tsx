@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api } from '../lib/api-client.ts';
@@ -143,7 +144,7 @@ export function SwapStatusView({
                   <dt className="text-sm text-muted">{t('swapStatus.deposit.amount')}</dt>
                   <dd className="mt-1 flex flex-wrap items-center gap-2">
                     <span className="text-lg font-semibold" data-testid="amount-send">
-                      {swap.amountFrom} {fromCode}
+                      {formatDecimal(swap.amountFrom, lang)} {fromCode}
                     </span>
                     <CopyButton text={swap.amountFrom} label={t('swapStatus.deposit.copyAmount')} />
                   </dd>
@@ -224,7 +225,7 @@ export function SwapStatusView({
             <div>
               <p className="text-xs text-muted">{t('swapStatus.send')}</p>
               <p className="font-semibold">
-                {swap.amountDeposited ?? swap.amountFrom} {fromCode}
+                {formatDecimal(swap.amountDeposited ?? swap.amountFrom, lang)} {fromCode}
               </p>
               <p className="text-xs text-muted">{from.networkName}</p>
             </div>
@@ -234,7 +235,10 @@ export function SwapStatusView({
             <div>
               <p className="text-xs text-muted">{t('swapStatus.receive')}</p>
               <p className="font-semibold" data-testid="amount-receive">
-                {swap.amountPaidOut ?? `${fixed ? '' : '≈ '}${swap.amountTo}`} {toCode}
+                {swap.amountPaidOut
+                  ? formatDecimal(swap.amountPaidOut, lang)
+                  : `${fixed ? '' : '≈ '}${formatDecimal(swap.amountTo, lang)}`}{' '}
+                {toCode}
               </p>
               <p className="text-xs text-muted">{to.networkName}</p>
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChange, formatCount, formatDay, formatUsd } from './format.ts';
+import { formatAmount, formatChange, formatCount, formatDay, formatDecimal, formatUsd } from './format.ts';
 
 describe('number formats per language', () => {
   it('writes prices in the page language, with cents or significant digits', () => {
@@ -19,6 +19,16 @@ describe('number formats per language', () => {
     expect(formatAmount('0.000001', 'en')).toBe('0.000001');
     expect(formatAmount('12.3456789012', 'de')).toBe('12,345679');
     expect(formatCount(33672, 'en')).toBe('33,672');
+  });
+
+  it('writes exact decimal strings with every digit, in the page language', () => {
+    expect(formatDecimal('1234.567890123456789012', 'en')).toBe('1,234.567890123456789012');
+    expect(formatDecimal('1234.5678', 'de')).toBe('1.234,5678');
+    expect(formatDecimal('0.1', 'fr')).toBe('0,1');
+    expect(formatDecimal('1234567.5', 'fr')).toMatch(/^1\s234\s567,5$/);
+    expect(formatDecimal('27.5975505', 'ja')).toBe('27.5975505');
+    expect(formatDecimal('-3', 'en')).toBe('-3');
+    expect(formatDecimal('1e3', 'de')).toBe('1e3');
   });
 });
 

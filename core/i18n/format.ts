@@ -90,3 +90,17 @@ export function formatDateTime(iso: string, lang: Lang): string {
   }
   return format.format(new Date(iso));
 }
+
+/**
+ * An exact decimal string (a coin amount, a rate) as the page's language writes it, every digit
+ * kept: "1234.5678" → "1,234.5678" (en), "1.234,5678" (de), "1 234,5678" (fr). No float in between,
+ * so 18-decimal token amounts stay exact. Anything that is not a plain decimal is returned as it is.
+ */
+export function formatDecimal(value: string, lang: Lang): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction] = match;
+  const grouping = formatter(lang, 'count', {});
+  const decimal = grouping.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return `${sign}${grouping.format(BigInt(whole))}${fraction ? `${decimal}${fraction}` : ''}`;
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatDecimal } from '../../core/i18n/format.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { translate, waitForHydration } from './helpers.ts';
@@ -128,7 +129,8 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByTestId('swap-id')).toHaveText(id);
       await expect(page.getByTestId('deposit-address')).not.toBeEmpty();
       await expect(page.getByTestId('deposit-qr').locator('svg')).toBeVisible();
-      await expect(page.getByTestId('amount-send')).toContainText('0.1 BTC');
+      // Amounts in the page's language: 0,1 BTC in German.
+      await expect(page.getByTestId('amount-send')).toContainText(`${formatDecimal('0.1', lang)} BTC`);
       await expect(page.getByTestId('rate-countdown')).toBeVisible();
       await expect(page.getByTestId('timeline-waiting')).toHaveAttribute('data-state', 'current');
 
