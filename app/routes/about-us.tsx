@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { FOUNDED_YEAR } from '../../core/company/company.ts';
+import { FOUNDED_YEAR } from '../../core/company/founded.ts';
 import { formatCount } from '../../core/i18n/format.ts';
 import { loadAboutUs } from '../company/company.server.ts';
 import '../company/english.ts';

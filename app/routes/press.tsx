@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { FOUNDED_YEAR } from '../../core/company/company.ts';
+import { FOUNDED_YEAR } from '../../core/company/founded.ts';
 import { loadLinks } from '../company/company.server.ts';
 import '../company/english.ts';
 import { Card, PageIntro, Section, useLocalPath, useOrganization } from '../company/parts.tsx';

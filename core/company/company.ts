@@ -5,8 +5,6 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { exchangePairCount } from '../directory/pairs.ts';
 import type { LiquidityProvider } from '../exchange/types.ts';
 
-/** The year the company was founded (SPEC §1). */
-export const FOUNDED_YEAR = 2021;
 
 /** The figures the about page shows, counted from the catalogue. */
 export interface CompanyFigures {
