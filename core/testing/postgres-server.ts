@@ -105,11 +105,34 @@ export class ThrowawayPostgres {
     if (child.pid) process.kill(-child.pid, 'SIGKILL');
     else child.kill('SIGKILL');
     await exited;
+    // The postmaster's exit is reported first; wait until its backends are gone too, so that no
+    // pooled connection still reaches one (signal 0 probes the group without touching it).
+    const group = child.pid;
+    if (group) await until(async () => !groupAlive(group), 5_000);
     this.process = null;
   }
 
   async stop(): Promise<void> {
     await this.kill().catch(() => {});
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether any process of the group still runs (zombies awaiting their parent count as gone). */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+  } catch {
+    return false;
+  }
+  // kill(0) also succeeds for zombies: look for a member that is not one.
+  try {
+    const processes = execFileSync('ps', ['-eo', 'pgid=,stat='], { encoding: 'utf8' });
+    return processes.split('\n').some((line) => {
+      const [pgid, stat = ''] = line.trim().split(/\s+/);
+      return Number(pgid) === group && !stat.startsWith('Z');
+    });
+  } catch {
+    return false;
   }
 }
