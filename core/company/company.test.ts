@@ -60,7 +60,7 @@ describe.each(databaseTargets())('company figures on $name', (target) => {
   });
 
   const providers = [
-    { id: 'alpha', name: 'Alpha', profile: { spreadBps: 30, fixedRate: true } },
+    { id: 'alpha', name: 'Alpha', supportsFixed: true, profile: { spreadBps: 30 } },
     { id: 'bravo', name: 'Bravo' },
   ];
 

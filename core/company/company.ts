@@ -5,7 +5,6 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { exchangePairCount } from '../directory/pairs.ts';
 import type { LiquidityProvider } from '../exchange/types.ts';
 
-
 /** The figures the about page shows, counted from the catalogue. */
 export interface CompanyFigures {
   coins: number;
@@ -35,7 +34,7 @@ export interface ProviderStats {
 export interface CompanyDeps {
   db: Database;
   catalogue: Pick<Catalogue, 'coins'>;
-  providers: readonly Pick<LiquidityProvider, 'id' | 'name' | 'profile'>[];
+  providers: readonly Pick<LiquidityProvider, 'id' | 'name' | 'profile' | 'supportsFixed'>[];
   /** How long computed figures are reused, in ms (default one minute). */
   ttlMs?: number;
   now?: () => number;
@@ -140,7 +139,7 @@ export class CompanyService {
         id: provider.id,
         name: provider.name,
         spreadBps: provider.profile?.spreadBps ?? null,
-        fixedRate: provider.profile?.fixedRate ?? false,
+        fixedRate: provider.supportsFixed ?? false,
         pairsServed: total?.pairs ?? 0,
         swaps: total?.swaps ?? 0,
         finished: done?.finished ?? 0,

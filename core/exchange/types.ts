@@ -120,10 +120,9 @@ export interface ProviderSwap {
   payoutHash?: string;
 }
 
-/** A provider's declared terms: its usual spread (null when it does not publish one), fixed rates. */
+/** A provider's declared terms: its usual spread (null when it does not publish one). */
 export interface ProviderProfile {
   spreadBps: number | null;
-  fixedRate: boolean;
 }
 
 /** A liquidity provider: a sandbox simulation or an adapter to a real partner API. */

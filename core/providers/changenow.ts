@@ -190,7 +190,7 @@ export class ChangeNowProvider implements LiquidityProvider {
   readonly id: string;
   readonly name: string;
   /** ChangeNOW publishes no fixed spread; it offers fixed rates (its fixed-rate flow). */
-  readonly profile: ProviderProfile = { spreadBps: null, fixedRate: true };
+  readonly profile: ProviderProfile = { spreadBps: null };
   readonly #apiKey: string;
   readonly #baseUrl: string;
   readonly #tickers: Readonly<Record<string, string>>;

@@ -126,7 +126,7 @@ export class SandboxProvider implements LiquidityProvider {
   }
 
   get profile(): ProviderProfile {
-    return { spreadBps: this.#config.spreadBps, fixedRate: this.#config.supportsFixed };
+    return { spreadBps: this.#config.spreadBps };
   }
 
   async quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
