@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { BlogService } from '../core/blog/blog.ts';
+import { createTelegramBot, type TelegramBot } from '../core/bot/telegram.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
@@ -43,6 +44,8 @@ export interface AppServices extends Services {
   market: MarketService;
   /** Prometheus metrics of this node (server/metrics.ts). */
   metrics: Metrics;
+  /** The Telegram bot when it runs in the server (TELEGRAM_BOT_TOKEN, core/bot/telegram.ts). */
+  telegram: TelegramBot | null;
   /** Releases what the services hold open (Redis). */
   close(): Promise<void>;
 }
@@ -146,11 +149,16 @@ export function createServices(options: {
     .preload(LANGUAGES)
     .catch((error: unknown) => log.error({ err: error }, 'A legal text cannot be rendered'));
 
+  const telegram = config.TELEGRAM_IN_SERVER
+    ? createTelegramBot({ config, db, log, catalogue, quotes, swaps, dictionaries })
+    : null;
+
   return {
     config,
     db,
     log,
     dictionaries,
+    telegram,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
     catalogue,
