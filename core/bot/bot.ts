@@ -137,7 +137,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
       await ctx.reply(
         info?.min
           ? t(lang, 'askAmountMin', { from, to: await label(pick), min: amount(info.min, lang) })
-          : t(lang, 'askAmount', { from, to: await label(pick) }),
+          : t(lang, 'askAmount', { from, to: await label(pick), coin: state.from.coin.toUpperCase() }),
       );
     }
   }
@@ -445,7 +445,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
 }
 
 function assetLabel(asset: CatalogueAsset): string {
-  return `${asset.coin.toUpperCase()} (${asset.network.name})`;
+  return `${asset.coin.toUpperCase()} · ${asset.network.name}`;
 }
 
 /** The swap's page on the site, in the chat's language. */
