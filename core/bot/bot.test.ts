@@ -153,6 +153,26 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     expect(details).toMatch(/https:\/\/swapgate\.example\/de\/swap\/[a-z2-7]{26}$/);
   });
 
+  it('asks for the memo a payout network takes, checks it and puts it on the swap', async () => {
+    const user = { id: 1008, first_name: 'Ria', language_code: 'en' };
+    await say(user, '/swap');
+    await pickCoin(user, 'btc');
+    await pickCoin(user, 'xrp');
+    const quote = await say(user, '0.05');
+    await press(user, 'rate:float', last(quote));
+    const [ask] = await say(user, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh');
+    expect(ask?.text).toBe(
+      'Does your wallet need a Destination tag? Send it, or press the button if it does not.',
+    );
+    expect(ask?.buttons).toEqual([[{ text: 'No Destination tag', data: 'memo:none' }]]);
+    expect((await say(user, 'not-a-tag'))[0]?.text).toBe(
+      'This Destination tag is not valid. Please check it and send it again.',
+    );
+    const details = last(await say(user, '12345')).text;
+    const id = /Swap ID: ([a-z2-7]{26})/.exec(details)?.[1] as string;
+    expect((await swaps.get(id))?.payoutMemo).toBe('12345');
+  });
+
   it('changes the language with /language and its buttons', async () => {
     const user = { id: 1003, first_name: 'Kim', language_code: 'en' };
     const [menu] = await say(user, '/language');
