@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createTelegramBot } from '../core/bot/telegram.ts';
 import { loadConfig } from '../core/config.ts';
+import { seedDemoData } from '../core/seed.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
@@ -20,6 +21,8 @@ if (!config.TELEGRAM_BOT_TOKEN) {
 }
 const database = await openConfiguredDatabase(config, log);
 await database.migrate();
+// As the web server does: demo content (the catalogue) into an empty database.
+if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
 const services = createServices({
   config: { ...config, TELEGRAM_IN_SERVER: false },
   db: database.db,
