@@ -143,15 +143,18 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  const rateLimiter = redis
+    ? new RedisRateLimiter(redis, { log: log.child({ component: 'rate-limit' }) })
+    : new MemoryRateLimiter();
+  const telegram = config.TELEGRAM_IN_SERVER
+    ? createTelegramBot({ config, db, log, catalogue, quotes, swaps, dictionaries, rateLimiter })
+    : null;
+
   // The legal texts are rendered while the server starts, so no visitor waits for the first render.
   const legal = new LegalTexts();
   legal
     .preload(LANGUAGES)
     .catch((error: unknown) => log.error({ err: error }, 'A legal text cannot be rendered'));
-
-  const telegram = config.TELEGRAM_IN_SERVER
-    ? createTelegramBot({ config, db, log, catalogue, quotes, swaps, dictionaries })
-    : null;
 
   return {
     config,
@@ -169,9 +172,7 @@ export function createServices(options: {
     swapMail,
     directory,
     blog: new BlogService(db),
-    rateLimiter: redis
-      ? new RedisRateLimiter(redis, { log: log.child({ component: 'rate-limit' }) })
-      : new MemoryRateLimiter(),
+    rateLimiter,
     global: new GlobalDataService({ db, log, onChange: () => dataVersions.bump('global') }),
     humanCheck: new RecaptchaVerifier({
       secret: config.RECAPTCHA_SECRET,

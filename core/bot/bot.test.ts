@@ -11,6 +11,7 @@ import { translate } from '../i18n/translate.ts';
 import { SnapshotFeed } from '../market/feeds.ts';
 import { MarketService } from '../market/market.ts';
 import { createSandboxProviders } from '../providers/sandbox.ts';
+import { MemoryRateLimiter } from '../rate-limit.ts';
 import { seedDemoData } from '../seed.ts';
 import { languageOf } from './bot.ts';
 import { pushStatusChanges } from './status-push.ts';
@@ -60,7 +61,16 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
       TELEGRAM_WEBHOOK_PATH_SECRET: PATH_SECRET,
       TELEGRAM_WEBHOOK_SECRET: HEADER_SECRET,
     });
-    services = { config, db: handle.db, log, catalogue, quotes, swaps, dictionaries };
+    services = {
+      config,
+      db: handle.db,
+      log,
+      catalogue,
+      quotes,
+      swaps,
+      dictionaries,
+      rateLimiter: new MemoryRateLimiter(),
+    };
     telegram = createTelegramBot(services) as TelegramBot;
   });
   afterAll(async () => {
@@ -69,9 +79,14 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
   });
 
   /** Posts an update to the webhook as Telegram does; answers the bot's new messages to that chat. */
-  async function post(update: Record<string, unknown>, chatId: number, secret = HEADER_SECRET) {
+  async function post(
+    update: Record<string, unknown>,
+    chatId: number,
+    secret = HEADER_SECRET,
+    bot: TelegramBot = telegram,
+  ) {
     const before = fake.messagesTo(chatId).length;
-    const response = await (telegram.handleWebhook as (request: Request) => Promise<Response>)(
+    const response = await (bot.handleWebhook as (request: Request) => Promise<Response>)(
       new Request(`https://swapgate.example${telegram.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
@@ -171,6 +186,60 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     const details = last(await say(user, '12345')).text;
     const id = /Swap ID: ([a-z2-7]{26})/.exec(details)?.[1] as string;
     expect((await swaps.get(id))?.payoutMemo).toBe('12345');
+  });
+
+  it('takes a fixed rate with its stored quote', async () => {
+    const user = { id: 1009, first_name: 'Flo', language_code: 'en' };
+    await say(user, '/swap');
+    await pickCoin(user, 'btc');
+    const networks = last(await say(user, 'eth'));
+    expect(networks.text).toBe('ETH runs on several networks. Which one do you use?');
+    await press(user, 'pick:eth:ethereum', networks);
+    const quote = await say(user, '0.05');
+    expect(last(quote).text).toContain(
+      'Choose a floating rate (follows the market) or a fixed rate (locked amount):',
+    );
+    const fixed = last(quote)
+      .buttons.flat()
+      .find((button) => button.data === 'rate:fixed');
+    expect(fixed?.text).toMatch(/^Fixed: [\d.,]+ ETH$/);
+    await press(user, 'rate:fixed', last(quote));
+    const details = last(await say(user, ETH_ADDRESS)).text;
+    expect(details).toContain(
+      `You get: ${fixed?.text.replace('Fixed: ', '')} (Ethereum (ERC-20)) at a fixed rate`,
+    );
+    const id = /Swap ID: ([a-z2-7]{26})/.exec(details)?.[1] as string;
+    expect((await swaps.get(id))?.rateType).toBe('fixed');
+  });
+
+  it('limits the swaps one chat creates per minute, as the API limits writes', async () => {
+    const limited = createTelegramBot({
+      ...services,
+      config: { ...services.config, RATE_LIMIT_WRITES_PER_MINUTE: 1 },
+      rateLimiter: new MemoryRateLimiter(),
+    }) as TelegramBot;
+    const user = { id: 1010, first_name: 'Sam', language_code: 'en' };
+    const send = async (text: string) =>
+      (await post(fake.message(user, text), user.id, HEADER_SECRET, limited)).replies;
+    const swapOnce = async () => {
+      const press = (data: string, message: SentMessage) =>
+        post(fake.press(user, data, message.messageId), user.id, HEADER_SECRET, limited);
+      await send('/swap');
+      for (const [code, network] of [
+        ['btc', 'bitcoin'],
+        ['eth', 'ethereum'],
+      ] as const) {
+        const replies = await send(code);
+        if (buttonData(last(replies)).length > 0) await press(`pick:${code}:${network}`, last(replies));
+      }
+      const quote = await send('0.05');
+      await press('rate:float', last(quote));
+      return last(await send(ETH_ADDRESS)).text;
+    };
+    expect(await swapOnce()).toMatch(/^Your swap has been created/);
+    expect(await swapOnce()).toBe(
+      'That is a lot of requests from this chat. Please wait a minute and try again.',
+    );
   });
 
   it('changes the language with /language and its buttons', async () => {

@@ -13,6 +13,7 @@ import type { Dictionary } from '../i18n/dictionaries.ts';
 import { formatAmount } from '../i18n/format.ts';
 import { DEFAULT_LANG, LANGUAGE_INFO, LANGUAGES, type Lang, pickLanguage } from '../i18n/languages.ts';
 import { translate } from '../i18n/translate.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 import { localizePath } from '../routing/paths.ts';
 
 /** A coin on one network, as the conversation keeps it. */
@@ -53,6 +54,8 @@ export interface SwapBotOptions {
   dictionaries: ReadonlyMap<string, Dictionary>;
   /** The site's address, for the swap page links. */
   baseUrl: string;
+  /** Quotes and swap creations per chat and minute, as the API limits reads and writes per client. */
+  rateLimit?: { limiter: RateLimiter; readsPerMinute: number; writesPerMinute: number };
 }
 
 /** Most coin buttons a search answers with. */
@@ -100,6 +103,16 @@ export function createSwapBot(options: SwapBotOptions): Bot {
     const asset = await catalogue.asset(pick.coin, pick.network);
     return asset ? assetLabel(asset) : pick.coin.toUpperCase();
   };
+
+  /** Counts a quote (read) or a swap creation (write) of the chat; false, with a message, past the limit. */
+  async function allowed(ctx: Context, id: string, lang: Lang, kind: 'read' | 'write'): Promise<boolean> {
+    const limit = options.rateLimit;
+    if (!limit) return true;
+    const perMinute = kind === 'read' ? limit.readsPerMinute : limit.writesPerMinute;
+    const verdict = await limit.limiter.hit(`telegram:${kind}:${id}`, perMinute, 60_000);
+    if (!verdict.allowed) await ctx.reply(t(lang, 'slowDown'));
+    return verdict.allowed;
+  }
 
   async function askFrom(ctx: Context, id: string, lang: Lang) {
     await save(id, { state: { step: 'from' } });
@@ -167,6 +180,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
     address: string,
     memo?: string,
   ) {
+    if (!(await allowed(ctx, id, lang, 'write'))) return;
     let swap: SwapView;
     try {
       ({ swap } = await swaps.create({
@@ -347,7 +361,13 @@ export function createSwapBot(options: SwapBotOptions): Bot {
         const keyboard = new InlineKeyboard();
         for (const asset of found)
           keyboard.text(assetLabel(asset), `pick:${asset.coin}:${asset.network.id}`).row();
-        await ctx.reply(t(lang, 'pickCoin'), { reply_markup: keyboard });
+        // One coin on several networks: the question is which network.
+        const coins = new Set(found.map((asset) => asset.coin));
+        const question =
+          coins.size === 1
+            ? t(lang, 'pickNetwork', { coin: (found[0] as CatalogueAsset).coin.toUpperCase() })
+            : t(lang, 'pickCoin');
+        await ctx.reply(question, { reply_markup: keyboard });
         return;
       }
       case 'amount': {
@@ -356,6 +376,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
           await ctx.reply(translate(dictionaries, lang, 'apiErrors.invalid_amount'));
           return;
         }
+        if (!(await allowed(ctx, id, lang, 'read'))) return;
         const pair = {
           from: state.from.coin,
           fromNetwork: state.from.network,

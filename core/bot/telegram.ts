@@ -27,7 +27,7 @@ export interface TelegramBot {
 
 type BotServices = Pick<
   Services,
-  'config' | 'db' | 'log' | 'catalogue' | 'quotes' | 'swaps' | 'dictionaries'
+  'config' | 'db' | 'log' | 'catalogue' | 'quotes' | 'swaps' | 'dictionaries' | 'rateLimiter'
 >;
 
 /**
@@ -55,6 +55,11 @@ export function createTelegramBot(services: BotServices, botInfo?: UserFromGetMe
     swaps: services.swaps,
     dictionaries: services.dictionaries,
     baseUrl: config.BASE_URL,
+    rateLimit: {
+      limiter: services.rateLimiter,
+      readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
+      writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
   });
   const path = mode === 'webhook' ? webhookPath(config.TELEGRAM_WEBHOOK_PATH_SECRET as string) : null;
   const handleWebhook =
