@@ -156,15 +156,15 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     const user = { id: 1002, first_name: 'Jörg', language_code: 'de' };
     const talk = await swapConversation(user);
     expect(last(talk.start).text).toBe(
-      'Welchen Coin möchtest du senden? Gib sein Kürzel oder seinen Namen ein, zum Beispiel BTC oder Bitcoin.',
+      'Welchen Coin möchten Sie senden? Geben Sie sein Kürzel oder seinen Namen ein, zum Beispiel BTC oder Bitcoin.',
     );
-    expect(last(talk.quote).text).toMatch(/^Du sendest 0,05 BTC und erhältst etwa [\d.,]+ ETH\./);
+    expect(last(talk.quote).text).toMatch(/^Sie senden 0,05 BTC und erhalten etwa [\d.,]+ ETH\./);
     expect(talk.badAddress.map((m) => m.text)).toEqual([
-      'Das ist keine gültige Adresse für Ethereum (ERC-20). Bitte prüfe sie und sende sie erneut.',
+      'Das ist keine gültige Adresse für Ethereum (ERC-20). Bitte prüfen Sie sie und senden Sie sie erneut.',
     ]);
     const details = last(talk.created).text;
-    expect(details).toMatch(/^Dein Tausch wurde erstellt\. Tausch-ID: [a-z2-7]{26}\n/);
-    expect(details).toContain('Sende genau 0,05 BTC (Bitcoin) an diese Einzahlungsadresse:');
+    expect(details).toMatch(/^Ihr Swap wurde erstellt\. Swap-ID: [a-z2-7]{26}\n/);
+    expect(details).toContain('Senden Sie genau 0,05 BTC (Bitcoin) an diese Einzahlungsadresse:');
     expect(details).toMatch(/https:\/\/swapgate\.example\/de\/swap\/[a-z2-7]{26}$/);
   });
 
@@ -288,7 +288,7 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
   it('pushes status changes of a swap created in the chat, in the chat’s language, once each', async () => {
     const user = { id: 1006, first_name: 'Uwe', language_code: 'de' };
     const talk = await swapConversation(user);
-    const id = /Tausch-ID: ([a-z2-7]{26})/.exec(last(talk.created).text)?.[1] as string;
+    const id = /Swap-ID: ([a-z2-7]{26})/.exec(last(talk.created).text)?.[1] as string;
     const push = {
       db: handle.db,
       api: telegram.bot.api,
@@ -304,7 +304,7 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     const before = fake.messagesTo(user.id).length;
     expect(await pushStatusChanges(push)).toBe(1);
     const [message] = fake.messagesTo(user.id).slice(before);
-    expect(message?.text).toContain(`Tausch ${id} (BTC → ETH)`);
+    expect(message?.text).toContain(`Swap ${id} (BTC → ETH)`);
     expect(message?.text).toContain(
       translate(dictionaries, 'de', `swapStatus.statuses.${moved.status}.label`),
     );

@@ -10,7 +10,7 @@ import { QuoteError, type QuoteService } from '../exchange/quotes.ts';
 import { SwapError, type SwapService, type SwapView } from '../exchange/swaps.ts';
 import { DECIMAL_PATTERN, type RateType, SWAP_ID_PATTERN } from '../exchange/types.ts';
 import type { Dictionary } from '../i18n/dictionaries.ts';
-import { formatAmount } from '../i18n/format.ts';
+import { formatAmount, formatDateTime } from '../i18n/format.ts';
 import { DEFAULT_LANG, LANGUAGE_INFO, LANGUAGES, type Lang, pickLanguage } from '../i18n/languages.ts';
 import { translate } from '../i18n/translate.ts';
 import type { RateLimiter } from '../rate-limit.ts';
@@ -239,7 +239,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
         network: toAsset?.network.name ?? swap.toNetwork,
       }),
       t(lang, 'payout', { address: swap.payoutAddress }),
-      t(lang, 'deadline', { time: swap.expiresAt.slice(0, 16).replace('T', ' ') }),
+      t(lang, 'deadline', { time: formatDateTime(swap.expiresAt, lang) }),
       '',
       t(lang, 'pushNote'),
       swapUrl(options.baseUrl, lang, swap.id),
