@@ -164,7 +164,7 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     ]);
     const details = last(talk.created).text;
     expect(details).toMatch(/^Ihr Swap wurde erstellt\. Swap-ID: [a-z2-7]{26}\n/);
-    expect(details).toContain('Senden Sie genau 0,05 BTC (Bitcoin) an diese Einzahlungsadresse:');
+    expect(details).toContain('Senden Sie genau 0.05 BTC (Bitcoin) an diese Einzahlungsadresse:');
     expect(details).toMatch(/https:\/\/swapgate\.example\/de\/swap\/[a-z2-7]{26}$/);
   });
 

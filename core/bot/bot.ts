@@ -17,7 +17,7 @@ import type { RateLimiter } from '../rate-limit.ts';
 import { localizePath } from '../routing/paths.ts';
 
 /** A coin on one network, as the conversation keeps it. */
-interface Pick {
+interface ChosenAsset {
   coin: string;
   network: string;
 }
@@ -26,14 +26,21 @@ interface Pick {
 export type ChatState =
   | { step: 'idle' }
   | { step: 'from' }
-  | { step: 'to'; from: Pick }
-  | { step: 'amount'; from: Pick; to: Pick }
-  | { step: 'rate'; from: Pick; to: Pick; amount: string; fixedQuoteId?: string }
-  | { step: 'address'; from: Pick; to: Pick; amount: string; rateType: RateType; quoteId?: string }
+  | { step: 'to'; from: ChosenAsset }
+  | { step: 'amount'; from: ChosenAsset; to: ChosenAsset }
+  | { step: 'rate'; from: ChosenAsset; to: ChosenAsset; amount: string; fixedQuoteId?: string }
+  | {
+      step: 'address';
+      from: ChosenAsset;
+      to: ChosenAsset;
+      amount: string;
+      rateType: RateType;
+      quoteId?: string;
+    }
   | {
       step: 'memo';
-      from: Pick;
-      to: Pick;
+      from: ChosenAsset;
+      to: ChosenAsset;
       amount: string;
       rateType: RateType;
       quoteId?: string;
@@ -99,7 +106,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
   const t = (lang: Lang, key: string, values?: Record<string, string | number>) =>
     translate(dictionaries, lang, `bot.${key}`, values);
   const amount = (value: string, lang: Lang) => formatAmount(value, lang);
-  const label = async (pick: Pick) => {
+  const label = async (pick: ChosenAsset) => {
     const asset = await catalogue.asset(pick.coin, pick.network);
     return asset ? assetLabel(asset) : pick.coin.toUpperCase();
   };
@@ -133,7 +140,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
       .slice(0, MAX_CHOICES);
   }
 
-  async function picked(ctx: Context, id: string, lang: Lang, state: ChatState, pick: Pick) {
+  async function picked(ctx: Context, id: string, lang: Lang, state: ChatState, pick: ChosenAsset) {
     if (state.step === 'from') {
       await save(id, { state: { step: 'to', from: pick } });
       await ctx.reply(t(lang, 'askTo', { from: await label(pick) }));
@@ -156,7 +163,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
   }
 
   /** A quote or swap refusal in the chat's language (the API's error texts). */
-  async function refusal(lang: Lang, error: unknown, to?: Pick, from?: Pick): Promise<string> {
+  async function refusal(lang: Lang, error: unknown, to?: ChosenAsset, from?: ChosenAsset): Promise<string> {
     if (error instanceof QuoteError || error instanceof SwapError) {
       const toAsset = to ? await catalogue.asset(to.coin, to.network) : null;
       return translate(dictionaries, lang, `apiErrors.${error.code}`, {
@@ -217,8 +224,9 @@ export function createSwapBot(options: SwapBotOptions): Bot {
     const lines = [
       t(lang, 'created', { id: swap.id }),
       '',
+      // The exact amount as a wallet takes it (no rounding, no grouping, a decimal point).
       t(lang, 'send', {
-        amount: amount(swap.amountFrom, lang),
+        amount: swap.amountFrom,
         coin: swap.from.toUpperCase(),
         network: fromAsset?.network.name ?? swap.fromNetwork,
       }),
