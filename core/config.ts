@@ -135,6 +135,31 @@ const configSchema = z.object({
   /** Contact, add-coin, demo-request and review submissions per client and hour. */
   RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(10),
 
+  // Telegram bot (core/bot/): off unless a token is set.
+  /** The bot's token from @BotFather; without it there is no bot. */
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  /** Long polling (getUpdates) instead of the webhook: for a bot without a public HTTPS address. */
+  TELEGRAM_POLLING: booleanString.default(false),
+  /** Webhook mode: the secret last segment of the webhook's path, /telegram/{secret} (16+ characters). */
+  TELEGRAM_WEBHOOK_PATH_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,}$/, '16+ characters of A-Z a-z 0-9 _ -')
+    .optional(),
+  /** Webhook mode: what Telegram sends in X-Telegram-Bot-Api-Secret-Token (16+ characters). */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z a-z 0-9 _ -')
+    .optional(),
+  /** Run the bot inside the web server (true) or only as its own process, `npm run bot` (false). */
+  TELEGRAM_IN_SERVER: booleanString.default(true),
+  /** The Bot API's address; tests and development point it at the fake (core/bot/telegram-fake.ts). */
+  TELEGRAM_API_ROOT: z
+    .url()
+    .default('https://api.telegram.org')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How often swaps created from a chat are checked for status changes to push. */
+  TELEGRAM_PUSH_INTERVAL_MS: z.coerce.number().int().positive().default(3_000),
+
   // Rate limits per client and minute
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),

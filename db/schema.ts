@@ -522,3 +522,32 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_check', sql`${table.status} IN ('pending', 'sent')`),
   ],
 );
+
+/**
+ * A Telegram chat with the bot (core/bot/): its language and where its swap conversation stands,
+ * so any node (webhook) or the bot's own process (polling) carries it on.
+ */
+export const telegramChats = pgTable('telegram_chats', {
+  chatId: text('chat_id').primaryKey(),
+  lang: text('lang').notNull(),
+  /** The conversation's step and what it has gathered so far (core/bot/conversation.ts). */
+  state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Swaps created from a Telegram chat: their status changes are pushed to it (core/bot/status-push.ts). */
+export const telegramSwaps = pgTable(
+  'telegram_swaps',
+  {
+    swapId: text('swap_id')
+      .primaryKey()
+      .references(() => swaps.id),
+    chatId: text('chat_id').notNull(),
+    /** The last status the chat was told of. */
+    notifiedStatus: text('notified_status').$type<SwapStatus>().notNull(),
+    /** Null once the swap is final and the chat has been told. */
+    watching: boolean('watching').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('telegram_swaps_watching_idx').on(table.watching)],
+);

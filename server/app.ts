@@ -193,6 +193,13 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   });
   app.get('/img', createImageHandler({ root: clientDir }));
 
+  // The Telegram bot's webhook (core/bot/telegram.ts): only with a token, at its secret path.
+  const telegram = services.telegram;
+  if (telegram?.handleWebhook && telegram.path) {
+    const handle = telegram.handleWebhook;
+    app.post(telegram.path, (c) => handle(c.req.raw));
+  }
+
   app.route('/api/v1', createApiV1(services, services.rateLimiter));
 
   app.route('/apiglobal', createApiGlobal(services));

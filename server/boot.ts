@@ -71,6 +71,7 @@ export async function startServer({
     }),
     startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
     startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
+    ...(services.telegram ? [services.telegram.start()] : []),
   ];
 
   const server = serve(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { BlogService } from '../core/blog/blog.ts';
+import { createTelegramBot, type TelegramBot } from '../core/bot/telegram.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
 import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
@@ -43,6 +44,8 @@ export interface AppServices extends Services {
   market: MarketService;
   /** Prometheus metrics of this node (server/metrics.ts). */
   metrics: Metrics;
+  /** The Telegram bot when it runs in the server (TELEGRAM_BOT_TOKEN, core/bot/telegram.ts). */
+  telegram: TelegramBot | null;
   /** Releases what the services hold open (Redis). */
   close(): Promise<void>;
 }
@@ -140,6 +143,13 @@ export function createServices(options: {
     ? new Redis(config.REDIS_URL, { lazyConnect: false, ...RATE_LIMIT_REDIS_OPTIONS })
     : null;
 
+  const rateLimiter = redis
+    ? new RedisRateLimiter(redis, { log: log.child({ component: 'rate-limit' }) })
+    : new MemoryRateLimiter();
+  const telegram = config.TELEGRAM_IN_SERVER
+    ? createTelegramBot({ config, db, log, catalogue, quotes, swaps, dictionaries, rateLimiter })
+    : null;
+
   // The legal texts are rendered while the server starts, so no visitor waits for the first render.
   const legal = new LegalTexts();
   legal
@@ -151,6 +161,7 @@ export function createServices(options: {
     db,
     log,
     dictionaries,
+    telegram,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
     catalogue,
@@ -161,9 +172,7 @@ export function createServices(options: {
     swapMail,
     directory,
     blog: new BlogService(db),
-    rateLimiter: redis
-      ? new RedisRateLimiter(redis, { log: log.child({ component: 'rate-limit' }) })
-      : new MemoryRateLimiter(),
+    rateLimiter,
     global: new GlobalDataService({ db, log, onChange: () => dataVersions.bump('global') }),
     humanCheck: new RecaptchaVerifier({
       secret: config.RECAPTCHA_SECRET,
