@@ -63,12 +63,26 @@ describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml')) as {
     services: Record<
       string,
-      { environment?: Record<string, string>; depends_on?: object; image?: string; build?: string }
+      {
+        environment?: Record<string, string>;
+        depends_on?: object;
+        image?: string;
+        build?: string;
+        command?: string[];
+        profiles?: string[];
+      }
     >;
   };
 
   it('runs two web nodes behind a proxy, with PostgreSQL and Redis', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['postgres', 'proxy', 'redis', 'web1', 'web2']);
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'bot',
+      'postgres',
+      'proxy',
+      'redis',
+      'web1',
+      'web2',
+    ]);
     for (const name of ['web1', 'web2']) {
       const web = compose.services[name];
       expect(web?.build).toBe('.');
@@ -77,6 +91,12 @@ describe('compose.yaml', () => {
       // Only settings the product reads.
       for (const key of Object.keys(web?.environment ?? {})) expect(configSchemaKeys(), key).toContain(key);
     }
+    // The polling bot is one process for the deployment, only with its profile.
+    const bot = compose.services.bot;
+    expect(bot?.profiles).toEqual(['telegram-polling']);
+    expect(bot?.command).toEqual(['node', 'server/bot.ts']);
+    expect(bot?.environment?.TELEGRAM_POLLING).toBe('true');
+    for (const key of Object.keys(bot?.environment ?? {})) expect(configSchemaKeys(), key).toContain(key);
     const nginx = read('deploy/nginx.conf');
     expect(nginx).toContain('server web1:3000');
     expect(nginx).toContain('server web2:3000');

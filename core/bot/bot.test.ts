@@ -20,6 +20,7 @@ import { FakeTelegram, type FakeUser, type SentMessage } from './telegram-fake.t
 
 const log = pino({ level: 'silent' });
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const PATH_SECRET = 'path-secret-0123456789';
 const HEADER_SECRET = 'header-secret-0123456789';
 const dictionaries = loadDictionaries();
@@ -109,20 +110,34 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     return press(user, choices[0] as string, last(replies));
   }
 
-  async function swapConversation(user: FakeUser) {
+  async function swapConversation(user: FakeUser, refund?: string) {
     const start = await say(user, '/start');
     const toPick = await pickCoin(user, 'btc');
     const toAmount = await pickCoin(user, 'eth');
     const quote = await say(user, '0.05');
     const rate = await press(user, 'rate:float', last(quote));
     const badAddress = await say(user, 'not-an-address');
-    const created = await say(user, ETH_ADDRESS);
-    return { start, toPick, toAmount, quote, rate, badAddress, created };
+    const refundQuestion = await say(user, ETH_ADDRESS);
+    const created = refund ? await say(user, refund) : await press(user, 'refund:none', last(refundQuestion));
+    return { start, toPick, toAmount, quote, rate, badAddress, refundQuestion, created };
+  }
+
+  /** Answers the refund question with the Skip button (the last step before the swap). */
+  async function skipRefund(user: FakeUser, replies: SentMessage[]) {
+    expect(buttonData(last(replies))).toEqual(['refund:none']);
+    return press(user, 'refund:none', last(replies));
   }
 
   it('takes an English user from /start to the deposit details, refusing a bad address', async () => {
     const user = { id: 1001, first_name: 'Ann', language_code: 'en' };
-    const talk = await swapConversation(user);
+    const talk = await swapConversation(user, 'not-a-btc-address');
+    expect(last(talk.refundQuestion).text).toBe(
+      'If the swap cannot be completed, where should your BTC go back to? Send a BTC address on Bitcoin, or press the button to skip this step.',
+    );
+    expect(talk.created.map((m) => m.text)).toEqual([
+      'This is not a valid Bitcoin address for a refund. Please check it and send it again, or press Skip.',
+    ]);
+    talk.created = await say(user, BTC_ADDRESS);
     expect(talk.start.map((m) => m.text)).toEqual([
       'Welcome to SwapGate! I compare exchange partners and swap your crypto without an account.',
       'Which coin do you want to send? Type its code or name, for example BTC or Bitcoin.',
@@ -148,8 +163,10 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     const swap = await swaps.get(id);
     expect(details).toContain(`\n${swap?.depositAddress}\n`);
     expect(details).toContain(`Payout address: ${ETH_ADDRESS}`);
+    expect(details).toContain(`Refund address: ${BTC_ADDRESS}`);
     expect(details).toContain(`https://swapgate.example/swap/${id}`);
     expect(swap?.payoutAddress).toBe(ETH_ADDRESS);
+    expect(swap?.refundAddress).toBe(BTC_ADDRESS);
   });
 
   it('speaks German to a German Telegram user, all the way to the deposit details', async () => {
@@ -163,7 +180,9 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
       'Das ist keine gültige Adresse für Ethereum (ERC-20). Bitte prüfen Sie sie und senden Sie sie erneut.',
     ]);
     const details = last(talk.created).text;
+    expect(last(talk.refundQuestion).buttons).toEqual([[{ text: 'Überspringen', data: 'refund:none' }]]);
     expect(details).toMatch(/^Ihr Swap wurde erstellt\. Swap-ID: [a-z2-7]{26}\n/);
+    expect(details).not.toContain('Rückerstattungsadresse');
     expect(details).toContain('Senden Sie genau 0.05 BTC (Bitcoin) an diese Einzahlungsadresse:');
     expect(details).toMatch(/https:\/\/swapgate\.example\/de\/swap\/[a-z2-7]{26}$/);
   });
@@ -183,7 +202,7 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
     expect((await say(user, 'not-a-tag'))[0]?.text).toBe(
       'This Destination tag is not valid. Please check it and send it again.',
     );
-    const details = last(await say(user, '12345')).text;
+    const details = last(await skipRefund(user, await say(user, '12345'))).text;
     const id = /Swap ID: ([a-z2-7]{26})/.exec(details)?.[1] as string;
     expect((await swaps.get(id))?.payoutMemo).toBe('12345');
   });
@@ -204,7 +223,7 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
       .find((button) => button.data === 'rate:fixed');
     expect(fixed?.text).toMatch(/^Fixed: [\d.,]+ ETH$/);
     await press(user, 'rate:fixed', last(quote));
-    const details = last(await say(user, ETH_ADDRESS)).text;
+    const details = last(await skipRefund(user, await say(user, ETH_ADDRESS))).text;
     expect(details).toContain(
       `You get: ${fixed?.text.replace('Fixed: ', '')} (Ethereum (ERC-20)) at a fixed rate`,
     );
@@ -234,7 +253,8 @@ describe.each(databaseTargets())('the Telegram bot on $name', (target) => {
       }
       const quote = await send('0.05');
       await press('rate:float', last(quote));
-      return last(await send(ETH_ADDRESS)).text;
+      const refund = await send(ETH_ADDRESS);
+      return last((await press('refund:none', last(refund))).replies).text;
     };
     expect(await swapOnce()).toMatch(/^Your swap has been created/);
     expect(await swapOnce()).toBe(

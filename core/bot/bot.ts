@@ -45,6 +45,16 @@ export type ChatState =
       rateType: RateType;
       quoteId?: string;
       address: string;
+    }
+  | {
+      step: 'refund';
+      from: ChosenAsset;
+      to: ChosenAsset;
+      amount: string;
+      rateType: RateType;
+      quoteId?: string;
+      address: string;
+      memo?: string;
     };
 
 export interface SwapBotOptions {
@@ -183,9 +193,8 @@ export function createSwapBot(options: SwapBotOptions): Bot {
     ctx: Context,
     id: string,
     lang: Lang,
-    state: Extract<ChatState, { step: 'address' | 'memo' }>,
-    address: string,
-    memo?: string,
+    state: Extract<ChatState, { step: 'refund' }>,
+    refundAddress?: string,
   ) {
     if (!(await allowed(ctx, id, lang, 'write'))) return;
     let swap: SwapView;
@@ -198,15 +207,26 @@ export function createSwapBot(options: SwapBotOptions): Bot {
         amount: state.amount,
         rateType: state.rateType,
         ...(state.quoteId ? { quoteId: state.quoteId } : {}),
-        payoutAddress: address,
-        ...(memo ? { payoutMemo: memo } : {}),
+        payoutAddress: state.address,
+        ...(state.memo ? { payoutMemo: state.memo } : {}),
+        ...(refundAddress ? { refundAddress } : {}),
       }));
     } catch (error) {
       await ctx.reply(await refusal(lang, error, state.to, state.from));
       // An expired fixed rate or a provider failure: the conversation starts over from the amount.
-      if (error instanceof QuoteError || (error instanceof SwapError && !error.field?.startsWith('payout'))) {
+      if (
+        error instanceof QuoteError ||
+        (error instanceof SwapError &&
+          !error.field?.startsWith('payout') &&
+          !error.field?.startsWith('refund'))
+      ) {
         await save(id, { state: { step: 'amount', from: state.from, to: state.to } });
         await ctx.reply(t(lang, 'askAmountAgain'));
+      } else if (error instanceof SwapError && error.field?.startsWith('payout')) {
+        // The payout address or memo was refused: ask for them again (a refused refund address
+        // leaves the conversation at the refund question).
+        const { address: _address, memo: _memo, ...rest } = state;
+        await save(id, { state: { ...rest, step: 'address' } });
       }
       return;
     }
@@ -216,6 +236,26 @@ export function createSwapBot(options: SwapBotOptions): Bot {
       .onConflictDoNothing();
     await save(id, { state: { step: 'idle' } });
     await ctx.reply(await depositDetails(swap, lang));
+  }
+
+  /** The last question before the swap: where a refund goes (optional; a button skips it). */
+  async function askRefund(
+    ctx: Context,
+    id: string,
+    lang: Lang,
+    state: Extract<ChatState, { step: 'address' | 'memo' }>,
+    address: string,
+    memo?: string,
+  ) {
+    await save(id, { state: { ...state, step: 'refund', address, ...(memo ? { memo } : {}) } });
+    const from = await catalogue.asset(state.from.coin, state.from.network);
+    await ctx.reply(
+      t(lang, 'askRefund', {
+        coin: state.from.coin.toUpperCase(),
+        network: from?.network.name ?? state.from.network,
+      }),
+      { reply_markup: new InlineKeyboard().text(t(lang, 'skipRefund'), 'refund:none') },
+    );
   }
 
   async function depositDetails(swap: SwapView, lang: Lang): Promise<string> {
@@ -247,6 +287,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
         network: toAsset?.network.name ?? swap.toNetwork,
       }),
       t(lang, 'payout', { address: swap.payoutAddress }),
+      ...(swap.refundAddress ? [t(lang, 'refund', { address: swap.refundAddress })] : []),
       t(lang, 'deadline', { time: formatDateTime(swap.expiresAt, lang) }),
       '',
       t(lang, 'pushNote'),
@@ -339,7 +380,13 @@ export function createSwapBot(options: SwapBotOptions): Bot {
     const { id, lang, state } = await chat(ctx);
     await ctx.answerCallbackQuery();
     if (state.step !== 'memo') return;
-    await createSwap(ctx, id, lang, state, state.address);
+    await askRefund(ctx, id, lang, state, state.address);
+  });
+  bot.callbackQuery('refund:none', async (ctx) => {
+    const { id, lang, state } = await chat(ctx);
+    await ctx.answerCallbackQuery();
+    if (state.step !== 'refund') return;
+    await createSwap(ctx, id, lang, state);
   });
 
   bot.on('message:text', async (ctx) => {
@@ -451,7 +498,7 @@ export function createSwapBot(options: SwapBotOptions): Bot {
           }
           return;
         }
-        await createSwap(ctx, id, lang, state, text);
+        await askRefund(ctx, id, lang, state, text);
         return;
       }
       case 'memo': {
@@ -461,7 +508,19 @@ export function createSwapBot(options: SwapBotOptions): Bot {
           await ctx.reply(t(lang, 'badMemo', { memo: to.network.memo?.name ?? 'memo' }));
           return;
         }
-        await createSwap(ctx, id, lang, state, state.address, text);
+        await askRefund(ctx, id, lang, state, state.address, text);
+        return;
+      }
+      case 'refund': {
+        const from = await catalogue.asset(state.from.coin, state.from.network);
+        if (!from) return;
+        if (!validateAddress(from.network.id, text).valid) {
+          await ctx.reply(t(lang, 'badRefund', { network: from.network.name }), {
+            reply_markup: new InlineKeyboard().text(t(lang, 'skipRefund'), 'refund:none'),
+          });
+          return;
+        }
+        await createSwap(ctx, id, lang, state, text);
         return;
       }
     }
