@@ -3,8 +3,8 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Sections of the dictionaries only the server reads (the API's error messages, the mails). */
-const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail'];
+/** Sections of the dictionaries only the server reads (the API's error messages, the mails, the Telegram bot). */
+const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail', 'bot'];
 /**
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
@@ -19,6 +19,8 @@ const PAGE_SECTIONS = [
   'forPartners',
   'congrats',
   'swapNotify',
+  // The swap page and the swap step's copy buttons (app/exchange/english-swap-status.ts).
+  'swapStatus',
   // The company, support and legal pages (app/company/english.ts).
   'about',
   'partnersPage',
@@ -68,7 +70,13 @@ function englishCatalogue(): Plugin {
  * table, for a route's parameter rule): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
-  /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
+  /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
+/**
+ * Shared folders' modules that only some pages (or only the lazily loaded footer) import: they go
+ * with those pages' chunks, not into every page's `site` chunk.
+ */
+const ONLY_SOME_PAGES =
+  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
 /** What every page runs on: React, React DOM and React Router. */
@@ -86,7 +94,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 2 },
-            { name: 'site', test: (id) => SHARED.test(id) && !LOADED_WHEN_USED.test(id), priority: 1 },
+            {
+              name: 'site',
+              test: (id) => SHARED.test(id) && !LOADED_WHEN_USED.test(id) && !ONLY_SOME_PAGES.test(id),
+              priority: 1,
+            },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import './english-swap-status.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 

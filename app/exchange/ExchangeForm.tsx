@@ -1,10 +1,11 @@
-import { useId, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
+import { requestIdle } from '../ui/hooks.ts';
 import { usePair, useQuote } from './api-hooks.ts';
 import { CoinPicker } from './CoinPicker.tsx';
 import {
@@ -18,13 +19,20 @@ import {
   quoteRequestOf,
 } from './exchange-form-state.ts';
 import { cleanAmount, shortAmount } from './format.ts';
-import { OffersTable } from './OffersTable.tsx';
 import { formatDuration, usdValue } from './offers-format.ts';
 import { QuoteProblem } from './QuoteProblem.tsx';
 import { type SwapQuery, swapSearch } from './query.ts';
 import type { RateType, Side } from './types.ts';
 
 const QUOTE_DELAY_MS = 400;
+
+/**
+ * The offers table appears only once a quote is in, so its code is not part of the first render: it
+ * is fetched when the browser is idle after the form mounts (ready before the first quote arrives),
+ * or at once when the server rendered a quote.
+ */
+const loadOffersTable = () => import('./OffersTable.tsx').then((module) => ({ default: module.OffersTable }));
+const OffersTable = lazy(loadOffersTable);
 
 /**
  * The exchange form: what to send and receive, the amount, float or fixed rate, a live estimate,
@@ -48,6 +56,7 @@ export function ExchangeForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
+  useEffect(() => requestIdle(() => void loadOffersTable()), []);
   const [state, dispatch] = useReducer(
     exchangeFormReducer,
     { from: initialFrom, to: initialTo, amount: initialAmount, rateType: initialRate },
@@ -278,13 +287,15 @@ export function ExchangeForm({
         ) : null}
       </div>
       {shown && !unavailable ? (
-        <OffersTable
-          quote={shown}
-          fromCode={fromCode}
-          toCode={toCode}
-          chosen={state.provider}
-          onChoose={(provider) => dispatch({ type: 'provider', provider })}
-        />
+        <Suspense fallback={null}>
+          <OffersTable
+            quote={shown}
+            fromCode={fromCode}
+            toCode={toCode}
+            chosen={state.provider}
+            onChoose={(provider) => dispatch({ type: 'provider', provider })}
+          />
+        </Suspense>
       ) : null}
 
       <Button

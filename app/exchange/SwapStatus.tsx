@@ -1,3 +1,4 @@
+import './english-swap-status.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';

@@ -11,6 +11,7 @@ import { usePageLocation } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import { lazyWhenNeeded } from '../ui/load-when-needed.ts';
 import { ExternalLink } from './ExternalLink.tsx';
+import { FOOTER_ID } from './footer-id.ts';
 import {
   externalLinks,
   FOOTER_COLUMNS,
@@ -197,7 +198,12 @@ export function Footer() {
   useInternalLinkClicks(footer);
 
   return (
-    <footer ref={footer} className="mt-auto bg-ink text-sm text-white/80" data-testid="site-footer">
+    <footer
+      ref={footer}
+      id={FOOTER_ID}
+      className="mt-auto bg-ink text-sm text-white/80"
+      data-testid="site-footer"
+    >
       <div className="mx-auto max-w-6xl px-4 pt-10 pb-8 desk:px-6 desk:pt-14">
         <div className="grid gap-8 desk:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] desk:items-start desk:gap-16">
           <div>

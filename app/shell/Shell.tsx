@@ -1,11 +1,19 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { ConsentBanner } from '../consent/ConsentBanner.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import type { RootData } from '../root.tsx';
 import type { LayoutName } from '../routing/layouts.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
-import { Footer } from './Footer.tsx';
+import { lazyWhenNeeded } from '../ui/load-when-needed.ts';
+import { FOOTER_ID } from './footer-id.ts';
 import { Header } from './Header.tsx';
+
+/**
+ * The footer is at the foot of every page, below the fold: the server renders it in place and the
+ * browser fetches its code when idle or when it nears the viewport (its links work as plain links
+ * until then), so it does not weigh on the first render.
+ */
+const Footer = lazyWhenNeeded(() => import('./Footer.tsx').then((module) => module.Footer), FOOTER_ID);
 
 /** The page shell every layout wears; the bare layout (widgets, maintenance) has none. */
 export function Shell({
@@ -30,7 +38,9 @@ export function Shell({
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ConsentBanner />
     </div>
   );

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PAGES } from '../../app/routing/pages.ts';
 import { LANGUAGES } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
-import { countDocumentLoads, translate, waitForBuildWatcher } from './helpers.ts';
+import { countDocumentLoads, translate, waitForBuildWatcher, waitForHydration } from './helpers.ts';
 
 const RELOAD_GUARD_KEY = 'build-reload-at';
 
@@ -109,7 +109,9 @@ test('a new build reloads on the next navigation, at most once per 10 s', async 
   await setMarker(page, 'guarded');
   const documents = countDocumentLoads(page);
   const key = await historyKey(page);
-  // The page is the home page now, whose logo always reloads (SPEC §2): leave by a footer link.
+  // The page is the home page now, whose logo always reloads (SPEC §2): leave by a footer link
+  // (once the footer's code has loaded; until then its links are plain links).
+  await waitForHydration(page);
   await page.locator('footer a[href="/nl/faq"]').click();
   await expect.poll(() => historyKey(page)).not.toBe(key);
   await page.waitForTimeout(500);

@@ -137,8 +137,13 @@ declare global {
  */
 export async function waitForHydration(page: PlaywrightPage, selector = 'main'): Promise<void> {
   await page.waitForFunction((target) => {
-    const element = document.querySelector(target);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
+    const hydrated = (element: Element | null) =>
+      element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
+    if (!hydrated(document.querySelector(target))) return false;
+    // The footer's code loads once the page is idle (app/shell/Shell.tsx); until then its links are
+    // plain links. A page is ready for a visitor's clicks when the footer is hydrated too.
+    const footer = target === 'main' ? document.getElementById('site-footer') : null;
+    return footer === null || hydrated(footer);
   }, selector);
 }
 
