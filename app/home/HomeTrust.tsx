@@ -41,7 +41,7 @@ export function HomeTrust({ figures }: { figures: TrustFigures }) {
   }
   return (
     <section aria-label={t('home.trust.title')} className="mt-6" data-testid="home-trust">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
         {items.map((item) => (
           <div
             key={item.id}

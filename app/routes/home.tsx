@@ -24,14 +24,19 @@ export default function Home() {
   return (
     <section data-page="home">
       <PageHead title={t('pages.home.title')} description={t('pages.home.description')} />
-      <div className="mb-10 flex justify-center">
-        <ExchangeForm from={from} to={to} />
+      {/* The headline, then the form on narrow screens; side by side from 1024 px, as exchanges lay out their first screen. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)] lg:items-start lg:gap-12">
+        <div className="min-w-0 lg:pt-8">
+          <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl md:text-5xl">
+            {t('pages.home.title')}
+          </h1>
+          <p className="mt-4 max-w-2xl text-base text-muted sm:text-lg">{t('pages.home.description')}</p>
+          <HomeTrust figures={trust} />
+        </div>
+        <div className="flex min-w-0 justify-center lg:justify-end">
+          <ExchangeForm from={from} to={to} />
+        </div>
       </div>
-      <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl md:text-5xl">
-        {t('pages.home.title')}
-      </h1>
-      <p className="mt-4 max-w-2xl text-base text-muted sm:text-lg">{t('pages.home.description')}</p>
-      <HomeTrust figures={trust} />
       <HomeFacts />
     </section>
   );
