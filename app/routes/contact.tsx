@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { LANGUAGES } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
-import { FORM_ACTIONS } from '../../core/support/fields.ts';
+import { FORM_ACTIONS, FORM_FIELDS } from '../../core/support/fields.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import type { RootData } from '../root.tsx';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import '../support/english.ts';
+import { senderFields } from '../support/common-fields.ts';
 import { SupportForm } from '../support/SupportForm.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
 
@@ -75,25 +76,8 @@ export default function Contact() {
             submitLabel={t('forms.send')}
             thanksTitle={t('forms.thanksTitle')}
             thanksText={t('forms.thanksText')}
-            fields={[
-              { name: 'name', label: t('forms.name'), required: true, autoComplete: 'name', maxLength: 100 },
-              {
-                name: 'email',
-                label: t('forms.email'),
-                kind: 'email',
-                required: true,
-                autoComplete: 'email',
-                placeholder: t('forms.emailPlaceholder'),
-                maxLength: 254,
-              },
-              {
-                name: 'message',
-                label: t('forms.message'),
-                kind: 'textarea',
-                required: true,
-                maxLength: 5000,
-              },
-            ]}
+            rules={FORM_FIELDS.contact}
+            fields={[...senderFields(t), { name: 'message', label: t('forms.message'), kind: 'textarea' }]}
           />
         </section>
 
@@ -150,35 +134,15 @@ export default function Contact() {
           submitLabel={t('addCoin.submit')}
           thanksTitle={t('addCoin.thanksTitle')}
           thanksText={t('addCoin.thanksText')}
+          rules={FORM_FIELDS.add_coin}
           fields={[
-            { name: 'name', label: t('forms.name'), required: true, autoComplete: 'name', maxLength: 100 },
-            {
-              name: 'email',
-              label: t('forms.email'),
-              kind: 'email',
-              required: true,
-              autoComplete: 'email',
-              placeholder: t('forms.emailPlaceholder'),
-              maxLength: 254,
-            },
-            { name: 'coinName', label: t('addCoin.coinName'), required: true, maxLength: 60 },
-            { name: 'ticker', label: t('addCoin.ticker'), required: true, maxLength: 20, placeholder: 'BTC' },
-            {
-              name: 'network',
-              label: t('addCoin.network'),
-              required: true,
-              maxLength: 60,
-              placeholder: t('addCoin.networkPlaceholder'),
-            },
-            { name: 'contractAddress', label: t('addCoin.contractAddress'), maxLength: 200 },
-            { name: 'website', label: t('addCoin.website'), maxLength: 300, placeholder: 'https://' },
-            {
-              name: 'message',
-              label: t('addCoin.message'),
-              kind: 'textarea',
-              required: true,
-              maxLength: 5000,
-            },
+            ...senderFields(t),
+            { name: 'coinName', label: t('addCoin.coinName') },
+            { name: 'ticker', label: t('addCoin.ticker'), placeholder: 'BTC' },
+            { name: 'network', label: t('addCoin.network'), placeholder: t('addCoin.networkPlaceholder') },
+            { name: 'contractAddress', label: t('addCoin.contractAddress') },
+            { name: 'website', label: t('addCoin.website'), placeholder: 'https://' },
+            { name: 'message', label: t('addCoin.message'), kind: 'textarea' },
           ]}
         />
       </section>

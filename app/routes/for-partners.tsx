@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { formatPercent, formatUsd } from '../../core/i18n/format.ts';
-import { FORM_ACTIONS, MONTHLY_VOLUMES } from '../../core/support/fields.ts';
+import { FORM_ACTIONS, FORM_FIELDS, MONTHLY_VOLUMES } from '../../core/support/fields.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import type { RootData } from '../root.tsx';
@@ -10,6 +10,7 @@ import { NavIcon } from '../shell/NavIcon.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import { parseVolume, partnerEarnings } from '../support/earnings.ts';
 import '../support/english.ts';
+import { emailField } from '../support/common-fields.ts';
 import { SupportForm } from '../support/SupportForm.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
 
@@ -212,32 +213,18 @@ export default function ForPartners() {
           submitLabel={t('forPartners.demoSubmit')}
           thanksTitle={t('forPartners.thanksTitle')}
           thanksText={t('forPartners.thanksText')}
+          rules={FORM_FIELDS.partner_demo}
           fields={[
-            {
-              name: 'company',
-              label: t('forPartners.company'),
-              required: true,
-              autoComplete: 'organization',
-              maxLength: 120,
-            },
-            {
-              name: 'email',
-              label: t('forms.email'),
-              kind: 'email',
-              required: true,
-              autoComplete: 'email',
-              placeholder: t('forms.emailPlaceholder'),
-              maxLength: 254,
-            },
+            { name: 'company', label: t('forPartners.company'), autoComplete: 'organization' },
+            emailField(t),
             {
               name: 'monthlyVolume',
               label: t('forPartners.volume'),
               kind: 'select',
-              required: true,
               choose: t('forPartners.volumeChoose'),
               options: MONTHLY_VOLUMES.map((value) => ({ value, label: t(`forPartners.volumes.${value}`) })),
             },
-            { name: 'message', label: t('forPartners.demoMessage'), kind: 'textarea', maxLength: 5000 },
+            { name: 'message', label: t('forPartners.demoMessage'), kind: 'textarea' },
           ]}
         />
       </section>

@@ -1,6 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { isValidEmail } from '../../core/newsletter/email.ts';
+import type { FieldRule } from '../../core/support/fields.ts';
 import { Trans, useTranslation } from '../i18n/react.tsx';
 import { type AnalyticsEvent, trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
@@ -24,6 +25,12 @@ export interface FieldSpec {
   choose?: string;
 }
 
+/** A field as the server's rule has it, unless the field says otherwise. */
+function withRule(field: FieldSpec, rule: FieldRule | undefined): FieldSpec {
+  if (!rule) return field;
+  return { ...field, required: field.required ?? rule.required, maxLength: field.maxLength ?? rule.max };
+}
+
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /** The human check's loader, fetched with the form's first use rather than with the page. */
@@ -43,7 +50,8 @@ export function SupportForm({
   id: formId,
   path,
   action,
-  fields,
+  fields: declared,
+  rules,
   submitLabel,
   thanksTitle,
   thanksText,
@@ -58,6 +66,8 @@ export function SupportForm({
   /** The human check's action; the server expects the same one. */
   action: string;
   fields: readonly FieldSpec[];
+  /** The server's rules for the fields (core/support/fields.ts): whether each is required, its longest value. */
+  rules?: Readonly<Record<string, FieldRule>>;
   submitLabel: string;
   thanksTitle: string;
   thanksText: string;
@@ -68,6 +78,10 @@ export function SupportForm({
   initial?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
+  const fields = useMemo(
+    () => declared.map((field) => withRule(field, rules?.[field.name])),
+    [declared, rules],
+  );
   const nonce = useNonce();
   const root = useRouteLoaderData('root') as RootData | undefined;
   const recaptcha = root?.recaptcha ?? null;

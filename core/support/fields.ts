@@ -18,7 +18,8 @@ export const FORM_ACTIONS = {
 export const MONTHLY_VOLUMES = ['under_10k', '10k_100k', '100k_1m', 'over_1m'] as const;
 export type MonthlyVolume = (typeof MONTHLY_VOLUMES)[number];
 
-interface FieldRule {
+/** What the server holds a field to; the browser's form takes `required` and the length from it. */
+export interface FieldRule {
   required: boolean;
   min?: number;
   max: number;

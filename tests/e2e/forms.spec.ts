@@ -78,6 +78,14 @@ for (const lang of LANGS) {
       await fakeRecaptchaScript(page, E2E_FORM_TOKENS.contact);
       await open(page, lang, '/contact');
       const form = page.getByTestId('contact-form');
+      // The fields carry the server's rules (core/support/fields.ts): required, and their longest value.
+      await expect(form.getByTestId('contact-form-name')).toHaveAttribute('maxlength', '100');
+      await expect(form.getByTestId('contact-form-message')).toHaveAttribute('maxlength', '5000');
+      await expect(form.getByTestId('contact-form-email')).toHaveAttribute('aria-required', 'true');
+      await expect(page.getByTestId('add-coin-form-contractAddress')).not.toHaveAttribute(
+        'aria-required',
+        'true',
+      );
       const email = form.getByTestId('contact-form-email');
       await form.getByTestId('contact-form-name').fill('Ada');
       await email.fill('ada@example');
