@@ -76,7 +76,7 @@ const LOADED_WHEN_USED =
  * with those pages' chunks, not into every page's `site` chunk.
  */
 const ONLY_SOME_PAGES =
-  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$/;
+  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
 /** What every page runs on: React, React DOM and React Router. */

@@ -1,12 +1,13 @@
 import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react';
 import { SUBSCRIBE_ACTION } from '../../core/newsletter/email.ts';
-import { Trans, useTranslation } from '../i18n/react.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
 import { useNonce } from '../lib/nonce.ts';
 import type { RecaptchaConfig } from '../lib/recaptcha.ts';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { RecaptchaNotice } from '../ui/RecaptchaNotice.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import {
   INITIAL_NEWSLETTER_STATE,
@@ -17,9 +18,6 @@ import {
 } from './newsletter-machine.ts';
 
 export const SUBSCRIBE_PATH = '/apiglobal/contact/subscribe';
-
-const NOTICE_LINK =
-  'underline underline-offset-2 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 rounded-sm';
 
 /**
  * The footer's newsletter block (SPEC §4, §5, §7): checks the address, gets a reCAPTCHA token (the
@@ -195,31 +193,7 @@ export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null })
       )}
 
       {recaptcha && (
-        <p className="mt-3 text-xs text-muted" data-testid="newsletter-recaptcha-notice">
-          <Trans
-            i18nKey="newsletter.recaptchaNotice"
-            components={{
-              privacy: (
-                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-                <a
-                  href="https://policies.google.com/privacy"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={NOTICE_LINK}
-                />
-              ),
-              terms: (
-                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-                <a
-                  href="https://policies.google.com/terms"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={NOTICE_LINK}
-                />
-              ),
-            }}
-          />
-        </p>
+        <RecaptchaNotice className="mt-3 text-xs text-muted" testId="newsletter-recaptcha-notice" />
       )}
     </section>
   );

@@ -2,13 +2,14 @@ import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from
 import { useRouteLoaderData } from 'react-router';
 import { isValidEmail } from '../../core/newsletter/email.ts';
 import type { FieldRule } from '../../core/support/fields.ts';
-import { Trans, useTranslation } from '../i18n/react.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { type AnalyticsEvent, trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
 import { useNonce } from '../lib/nonce.ts';
 import type { RootData } from '../root.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { RecaptchaNotice } from '../ui/RecaptchaNotice.tsx';
 
 /** One field of a support form. */
 export interface FieldSpec {
@@ -35,8 +36,6 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /** The human check's loader, fetched with the form's first use rather than with the page. */
 const humanCheck = () => import('../lib/recaptcha.ts');
-
-const NOTICE_LINK = 'underline underline-offset-2 hover:text-ink';
 
 const CONTROL =
   'w-full rounded-lg border bg-surface px-3 text-base text-ink outline-none transition-colors placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-1 md:text-sm aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus-visible:outline-red-600 border-slate-300 hover:border-slate-400 focus-visible:outline-brand-500';
@@ -283,33 +282,7 @@ export function SupportForm({
         {footer}
       </div>
 
-      {recaptcha && (
-        <p className="text-xs text-muted">
-          <Trans
-            i18nKey="newsletter.recaptchaNotice"
-            components={{
-              privacy: (
-                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-                <a
-                  href="https://policies.google.com/privacy"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={NOTICE_LINK}
-                />
-              ),
-              terms: (
-                // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-                <a
-                  href="https://policies.google.com/terms"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={NOTICE_LINK}
-                />
-              ),
-            }}
-          />
-        </p>
-      )}
+      {recaptcha && <RecaptchaNotice className="text-xs text-muted" />}
     </form>
   );
 }
