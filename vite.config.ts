@@ -19,6 +19,8 @@ const PAGE_SECTIONS = [
   'forPartners',
   'congrats',
   'swapNotify',
+  // The embeddable widget and the snippet generator of /for-partners (app/widget/english.ts).
+  'widget',
   // The company, support and legal pages (app/company/english.ts).
   'about',
   'partnersPage',

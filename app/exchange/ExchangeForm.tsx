@@ -1,4 +1,4 @@
-import { useId, useReducer } from 'react';
+import { useEffect, useId, useReducer } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
@@ -22,7 +22,7 @@ import { OffersTable } from './OffersTable.tsx';
 import { formatDuration, usdValue } from './offers-format.ts';
 import { QuoteProblem } from './QuoteProblem.tsx';
 import { type SwapQuery, swapSearch } from './query.ts';
-import type { RateType, Side } from './types.ts';
+import type { Quote, RateType, Side } from './types.ts';
 
 const QUOTE_DELAY_MS = 400;
 
@@ -36,6 +36,7 @@ export function ExchangeForm({
   amount: initialAmount = '0.1',
   rateType: initialRate = 'float',
   onProceed,
+  onQuote,
 }: {
   from: Side | null;
   to: Side | null;
@@ -43,6 +44,8 @@ export function ExchangeForm({
   rateType?: RateType;
   /** What proceeding does; by default it opens the swap step on /swap. */
   onProceed?: (query: SwapQuery) => void;
+  /** Hears each quote the form shows (the widget tells its embedding page). */
+  onQuote?: (quote: Quote) => void;
 }) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -66,6 +69,11 @@ export function ExchangeForm({
       if (error.code === 'fixed_rate_unavailable') dispatch({ type: 'fixedRateRefused', pair: pairKey });
     },
   });
+
+  const readyQuote = quote.status === 'ready' ? quote.data : null;
+  useEffect(() => {
+    if (readyQuote) onQuote?.(readyQuote);
+  }, [readyQuote, onQuote]);
 
   const unavailable = pairInfo?.available === false;
   const canProceed = !!request && !unavailable && quote.status === 'ready';
