@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+
+/** A valid Ethereum address (EIP-55 checksum). */
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+/** The sandbox moves a paid swap through its statuses on short delays; the widget polls every 3 s. */
+const STATUS_TIMEOUT = 90_000;
+
+/**
+ * A partner's page on another origin: serves whatever HTML the test sets, on the first free port
+ * of 4291–4299 (another origin than the site's).
+ */
+async function partnerSite(): Promise<{ url: string; set(html: string): void; close(): Promise<void> }> {
+  let html = '<!doctype html><title>Partner</title>';
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(html);
+  });
+  for (let port = 4291; port <= 4299; port++) {
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (listening) break;
+  }
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set: (next) => {
+      html = next;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The events the page's <swap-widget> relayed, in order. */
+function relayed(page: Page): Promise<{ type: string; detail: Record<string, unknown> }[]> {
+  return page.evaluate(() => (window as unknown as { widgetEvents: never[] }).widgetEvents);
+}
+
+test.describe('the embeddable widget', () => {
+  let site: Awaited<ReturnType<typeof partnerSite>>;
+  test.beforeAll(async () => {
+    site = await partnerSite();
+  });
+  test.afterAll(async () => {
+    await site.close();
+  });
+
+  test('a page on another origin embeds it, completes a sandbox swap and hears its events in order', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    site.set(`<!doctype html>
+<html lang="en"><head><title>Partner shop</title></head><body>
+<h1>Partner shop</h1>
+<swap-widget id="widget" partner="demo-partner" from="btc" to="eth" amount="0.1" rate-type="float"></swap-widget>
+<script>
+  window.widgetEvents = [];
+  const element = document.getElementById('widget');
+  for (const type of ['ready', 'quote', 'swap_created', 'status_changed']) {
+    element.addEventListener(type, (event) => window.widgetEvents.push({ type, detail: event.detail }));
+  }
+</script>
+<script src="${baseURL}/embed/v1/swap-widget.js"></script>
+</body></html>`);
+    await page.goto(site.url);
+    const frame = page.frameLocator('swap-widget iframe');
+    const form = frame.getByTestId('exchange-form');
+    await expect(form).toBeVisible();
+    await expect(page.locator('swap-widget iframe')).toHaveAttribute(
+      'src',
+      `${baseURL}/v2/widget?affiliate=demo-partner&from=btc&to=eth&amount=0.1&rateType=float&origin=${encodeURIComponent(site.url)}`,
+    );
+    // A message that does not come from the widget's frame is not relayed.
+    await page.evaluate(() =>
+      window.postMessage({ source: 'swapgate-widget', type: 'swap_created', payload: { id: 'forged' } }, '*'),
+    );
+
+    await expect(form.getByTestId('amount-from')).toHaveValue('0.1');
+    await expect(form.getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
+    await expect
+      .poll(async () => (await relayed(page)).map((event) => event.type))
+      .toEqual(['ready', 'quote']);
+    // The frame is as high as its content.
+    await expect
+      .poll(() => page.locator('swap-widget iframe').evaluate((element) => element.style.height))
+      .not.toBe('640px');
+
+    await form.getByTestId('exchange-submit').click();
+    const step = frame.getByTestId('swap-create');
+    await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
+    await step.getByTestId('payout-address').fill(ETH_ADDRESS);
+    await step.getByTestId('terms').check();
+    await step.getByTestId('create-swap').click();
+
+    const status = frame.getByTestId('swap-status');
+    await expect(status).toHaveAttribute('data-status', 'waiting');
+    await expect(frame.getByTestId('deposit-qr').locator('svg')).toBeVisible();
+    await expect(frame.getByTestId('deposit-address')).not.toBeEmpty();
+    const id = await frame.getByTestId('swap-id').textContent();
+    const created = (await relayed(page)).find((event) => event.type === 'swap_created');
+    expect(created?.detail).toMatchObject({
+      id,
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.1',
+      status: 'waiting',
+    });
+
+    await frame.getByTestId('simulate-deposit').getByTestId('simulate-submit').click();
+    await expect(status).toHaveAttribute('data-status', 'finished', { timeout: STATUS_TIMEOUT });
+
+    const events = await relayed(page);
+    const firsts = ['ready', 'quote', 'swap_created', 'status_changed'].map((type) =>
+      events.findIndex((event) => event.type === type),
+    );
+    expect(firsts.every((index) => index >= 0)).toBe(true);
+    expect([...firsts].sort((a, b) => a - b)).toEqual(firsts);
+    expect(events.filter((event) => event.type === 'swap_created')).toHaveLength(1);
+    const statuses = events.filter((event) => event.type === 'status_changed').map((event) => event.detail);
+    expect(statuses.every((detail) => detail.id === id)).toBe(true);
+    expect(statuses.at(-1)?.status).toBe('finished');
+    // Nothing after `swap_created` goes back in the list: no `ready` or `quote` from the status view.
+    expect(events.slice(firsts[2]).map((event) => event.type)).not.toContain('ready');
+
+    // The swap earns for the widget's partner: its page is the site's own, reachable from the widget.
+    await expect(frame.getByTestId('widget-open-swap')).toHaveAttribute('href', `${baseURL}/swap/${id}`);
+  });
+
+  test('a non-widget page refuses to be framed by another origin', async ({ page, baseURL }) => {
+    site.set(`<!doctype html><title>Partner</title>
+<iframe id="widget" src="${baseURL}/v2/widget"></iframe>
+<iframe id="swap" src="${baseURL}/swap"></iframe>`);
+    await page.goto(site.url);
+    await expect(page.frameLocator('#widget').getByTestId('widget')).toBeVisible();
+    await expect
+      .poll(() => page.frames().map((frame) => frame.url()))
+      .toContain('chrome-error://chromewebdata/');
+    await expect(page.frameLocator('#swap').locator('[data-layout]')).toHaveCount(0);
+  });
+
+  test("the dark theme and a partner's stored colours render", async ({ page, request }) => {
+    const saved = await request.put('/apiglobal/partners/demo-partner/widget-theme', {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      data: {
+        brandName: 'Demo Exchange',
+        colors: { accent: '#ff6600', surface: '#fff7ed' },
+        radius: 4,
+        texts: { de: { title: 'Tauschen bei Demo' } },
+      },
+    });
+    expect(saved.status()).toBe(200);
+
+    await page.goto('/de/v2/widget?affiliate=demo-partner');
+    const submit = page.getByTestId('exchange-submit');
+    await expect(submit).toHaveCSS('background-color', 'rgb(255, 102, 0)');
+    await expect(page.getByTestId('exchange-form')).toHaveCSS('background-color', 'rgb(255, 247, 237)');
+    await expect(page.getByTestId('exchange-form')).toHaveCSS('border-top-left-radius', '4px');
+    await expect(page.getByTestId('widget-title')).toHaveText('Tauschen bei Demo');
+    await expect(page.getByTestId('widget-brand')).toHaveText('Demo Exchange');
+
+    await page.goto('/v2/widget?theme=dark');
+    await expect(page.getByTestId('widget')).toHaveCSS('background-color', 'rgb(14, 20, 32)');
+    await expect(page.getByTestId('widget')).toHaveCSS('color', 'rgb(226, 232, 240)');
+    await expect(page.getByTestId('exchange-form')).toHaveCSS('background-color', 'rgb(27, 36, 52)');
+    // Our default accent stays without a partner.
+    await expect(page.getByTestId('exchange-submit')).toHaveCSS('background-color', 'rgb(31, 90, 214)');
+
+    // `auto` follows the visitor's system.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/v2/widget?theme=auto');
+    await expect(page.getByTestId('widget')).toHaveCSS('background-color', 'rgb(14, 20, 32)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.getByTestId('widget')).toHaveCSS('background-color', 'rgb(245, 247, 251)');
+
+    await request.delete('/apiglobal/partners/demo-partner/widget-theme', {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+  });
+});
