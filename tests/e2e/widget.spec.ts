@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { translate, waitForHydration } from './helpers.ts';
 
 /** A valid Ethereum address (EIP-55 checksum). */
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -141,6 +142,42 @@ test.describe('the embeddable widget', () => {
       .poll(() => page.frames().map((frame) => frame.url()))
       .toContain('chrome-error://chromewebdata/');
     await expect(page.frameLocator('#swap').locator('[data-layout]')).toHaveCount(0);
+  });
+
+  test('the snippet generator on /for-partners writes the code and previews the widget on demand', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/de/for-partners');
+    await waitForHydration(page);
+    const generator = page.getByTestId('snippet-generator');
+    await generator.getByTestId('snippet-partner').fill('demo-partner');
+    await generator.getByTestId('snippet-from').fill('eth');
+    await generator.getByTestId('snippet-to').fill('btc');
+    await generator.getByTestId('snippet-theme').selectOption('dark');
+    await generator.getByTestId('snippet-accent').fill('#FF6600');
+    await generator.getByTestId('snippet-rate-fixed').check();
+    await expect(generator.getByTestId('snippet-component')).toHaveText(
+      `<script src="${baseURL}/embed/v1/swap-widget.js" async></script>
+<swap-widget lang="de" partner="demo-partner" from="eth" to="btc" amount="0.1" rate-type="fixed" theme="dark" accent="#ff6600" radius="16"></swap-widget>`,
+    );
+    await expect(generator.getByTestId('snippet-iframe')).toContainText(
+      `src="${baseURL}/de/v2/widget?affiliate=demo-partner&amp;from=eth&amp;to=btc&amp;amount=0.1&amp;rateType=fixed&amp;theme=dark&amp;accent=%23ff6600&amp;radius=16"`,
+    );
+    // A wrong colour is said so and left out of the code.
+    await generator.getByTestId('snippet-accent').fill('orange');
+    await expect(generator.getByTestId('snippet-accent')).toHaveAttribute('aria-invalid', 'true');
+    await expect(generator.getByTestId('snippet-component')).not.toContainText('accent=');
+    await generator.getByTestId('snippet-accent').fill('#ff6600');
+
+    // The preview loads only when asked.
+    await expect(generator.locator('iframe')).toHaveCount(0);
+    await generator.getByTestId('snippet-preview-load').click();
+    const preview = page.frameLocator('[data-testid="snippet-preview"]');
+    await expect(preview.getByTestId('widget')).toHaveAttribute('data-mode', 'dark');
+    await expect(preview.getByTestId('exchange-submit')).toHaveCSS('background-color', 'rgb(255, 102, 0)');
+    await expect(preview.getByTestId('picker-from')).toHaveAttribute('data-coin', 'eth');
+    await expect(preview.getByTestId('widget-title')).toHaveText(translate('de', 'widget.title'));
   });
 
   test("the dark theme and a partner's stored colours render", async ({ page, request }) => {
