@@ -190,18 +190,18 @@ export function createApiGlobal(services: Services): Hono {
    * naming the first refused field; 404 for an unknown partner; 409 for a host another partner has.
    */
   const themeId = (c: Context) => {
-    const id = c.req.param('id')?.toLowerCase() ?? '';
+    const id = c.req.param('partnerId')?.toLowerCase() ?? '';
     if (!PARTNER_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found');
     return id;
   };
-  api.get('/partners/:id/widget-theme', async (c) => {
+  api.get('/partners/:partnerId/widget-theme', async (c) => {
     operatorOnly(c);
     const theme = await services.widgetThemes.get(themeId(c));
     if (theme === undefined) throw new ApiError(404, 'not_found');
     return c.json({ partnerId: themeId(c), theme });
   });
   api.put(
-    '/partners/:id/widget-theme',
+    '/partners/:partnerId/widget-theme',
     bodyLimit({
       maxSize: MAX_FORM_BODY,
       onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
@@ -226,7 +226,7 @@ export function createApiGlobal(services: Services): Hono {
       return c.json({ partnerId: id, theme: check.theme });
     },
   );
-  api.delete('/partners/:id/widget-theme', async (c) => {
+  api.delete('/partners/:partnerId/widget-theme', async (c) => {
     operatorOnly(c);
     const id = themeId(c);
     if (!(await services.widgetThemes.remove(id))) throw new ApiError(404, 'not_found');

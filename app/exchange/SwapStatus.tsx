@@ -491,7 +491,7 @@ function SimulateDeposit({
       </h2>
       <p className="mt-1 text-sm">{t('swapStatus.sandbox.description')}</p>
       <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex min-w-32 flex-1 flex-col">
           <label htmlFor={`${id}-amount`} className="text-sm font-medium">
             {t('swapStatus.sandbox.amount', { coin: fromCode })}
           </label>

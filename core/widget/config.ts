@@ -30,7 +30,7 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A partner id as stored in `partners.id`. */
 export const PARTNER_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 /** A host name (lowercase, dots, no port). */
-const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** Letters of any script, digits, spaces and ordinary punctuation: no control characters, no markup. */
 const PLAIN_TEXT = /^[^\p{Cc}\p{Cf}<>{}]*$/u;
 

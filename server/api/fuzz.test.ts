@@ -134,7 +134,7 @@ function operatorListOperation(key: string): Record<string, Operation> {
 function widgetThemeOperations(): Record<string, Operation> {
   const parameters = [
     { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
-    { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    { name: 'partnerId', in: 'path', required: true, schema: { type: 'string' } },
   ] as const;
   const themeAnswer: ResponseDoc = {
     description: 'The stored theme',
@@ -326,7 +326,7 @@ const APIGLOBAL_DOCUMENT: ApiDocument = {
       },
     },
     '/mail/outbox': operatorListOperation('mails'),
-    '/partners/{id}/widget-theme': widgetThemeOperations(),
+    '/partners/{partnerId}/widget-theme': widgetThemeOperations(),
     '/support/requests': {
       get: {
         parameters: [
@@ -552,6 +552,8 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       .where(eq(swaps.id, mailedId));
     examples['POST /apiglobal/swaps/{id}/unsubscribe'] = fc.constantFrom({ token: mailedRow?.token ?? '' });
     Object.assign(hints, {
+      // Partners with and without a stored widget theme (fuzz-partner has an API key).
+      partnerId: fc.constantFrom('demo-partner', 'fuzz-partner', 'Demo-Partner'),
       from: coinCodes,
       to: coinCodes,
       fromNetwork: networks,

@@ -218,4 +218,28 @@ test.describe('the embeddable widget', () => {
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
     });
   });
+
+  for (const width of [320, 480] as const) {
+    test(`fits a ${width} px frame from the form to the deposit`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const fits = async () => {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      };
+      await page.goto('/de/v2/widget?amount=0.1');
+      await waitForHydration(page);
+      const form = page.getByTestId('exchange-form');
+      await expect(form.getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
+      await fits();
+      await form.getByTestId('exchange-submit').click();
+      const step = page.getByTestId('swap-create');
+      await expect(step.getByTestId('swap-summary')).toHaveAttribute('data-state', 'ready');
+      await step.getByTestId('payout-address').fill(ETH_ADDRESS);
+      await step.getByTestId('terms').check();
+      await fits();
+      await step.getByTestId('create-swap').click();
+      await expect(page.getByTestId('deposit-qr').locator('svg')).toBeVisible();
+      await expect(page).toHaveURL(/\/de\/v2\/widget\?swap=[0-9a-z]+$/);
+      await fits();
+    });
+  }
 });
