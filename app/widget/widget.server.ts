@@ -74,9 +74,12 @@ export async function loadWidget(args: LoaderFunctionArgs): Promise<WidgetData> 
     const stepData = await swapStep(services, url);
     if (stepData.step) return { ...base, step: { kind: 'create', ...stepData } };
   }
+  // A coin is not swapped for itself: the same coin twice keeps only the first.
+  const toCode = query.to && query.to !== (query.from ?? DEFAULT_FROM) ? query.to : null;
+  const fromDefaultTo = (query.from ?? DEFAULT_FROM) === DEFAULT_TO ? DEFAULT_FROM : DEFAULT_TO;
   const [from, to] = await Promise.all([
     side(services, query.from ?? DEFAULT_FROM),
-    side(services, query.to ?? DEFAULT_TO),
+    side(services, toCode ?? fromDefaultTo),
   ]);
   const [fallbackFrom, fallbackTo] = await Promise.all([
     from ? null : side(services, DEFAULT_FROM),

@@ -4,11 +4,11 @@ import {
   normalizeOrigin,
   normalizeRadius,
   parseWidgetQuery,
-  validateWidgetTheme,
   widgetConfigSearch,
   widgetCssVariables,
   widgetLook,
 } from './config.ts';
+import { validateWidgetTheme } from './theme.ts';
 
 const query = (search: string) => parseWidgetQuery(new URLSearchParams(search));
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { partners, widgetThemes } from '../../db/schema.ts';
-import { PARTNER_ID_PATTERN, validateWidgetTheme, type WidgetTheme } from './config.ts';
+import { PARTNER_ID_PATTERN, type WidgetTheme } from './config.ts';
+import { validateWidgetTheme } from './theme.ts';
 
 /** How long a partner's theme (or its absence) is trusted on a node after it was read. */
 export const WIDGET_THEME_TTL_MS = 30_000;

@@ -23,7 +23,7 @@ import {
   schemaErrors,
   validValue,
 } from '../../core/testing/arbitraries.ts';
-import { widgetThemeSchema } from '../../core/widget/config.ts';
+import { widgetThemeSchema } from '../../core/widget/theme.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
