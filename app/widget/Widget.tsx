@@ -178,7 +178,7 @@ export function Widget({ data }: { data: WidgetData }) {
       data-mode={look.mode}
     >
       <div ref={contentRef} className="mx-auto w-full max-w-[30rem] p-3" data-testid="widget-content">
-        <header className="mb-3 flex items-center justify-between gap-3">
+        <div className="mb-3 flex items-center justify-between gap-3" data-testid="widget-head">
           <div className="min-w-0">
             {brand ? (
               <p className="text-sm font-bold text-brand-600" data-testid="widget-brand">
@@ -190,7 +190,7 @@ export function Widget({ data }: { data: WidgetData }) {
             </h1>
             <p className="text-xs text-muted">{subtitle}</p>
           </div>
-        </header>
+        </div>
         {body}
         {look.showLogo ? (
           <p className="mt-3 text-center text-xs text-muted" data-testid="widget-powered">
