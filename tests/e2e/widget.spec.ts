@@ -151,7 +151,7 @@ test.describe('the embeddable widget', () => {
     await page.goto('/de/for-partners');
     await waitForHydration(page);
     const generator = page.getByTestId('snippet-generator');
-    await generator.getByTestId('snippet-partner').fill('demo-partner');
+    await generator.getByTestId('snippet-partner').fill('my-shop');
     await generator.getByTestId('snippet-from').fill('eth');
     await generator.getByTestId('snippet-to').fill('btc');
     await generator.getByTestId('snippet-theme').selectOption('dark');
@@ -159,10 +159,10 @@ test.describe('the embeddable widget', () => {
     await generator.getByTestId('snippet-rate-fixed').check();
     await expect(generator.getByTestId('snippet-component')).toHaveText(
       `<script src="${baseURL}/embed/v1/swap-widget.js" async></script>
-<swap-widget lang="de" partner="demo-partner" from="eth" to="btc" amount="0.1" rate-type="fixed" theme="dark" accent="#ff6600" radius="16"></swap-widget>`,
+<swap-widget lang="de" partner="my-shop" from="eth" to="btc" amount="0.1" rate-type="fixed" theme="dark" accent="#ff6600" radius="16"></swap-widget>`,
     );
     await expect(generator.getByTestId('snippet-iframe')).toContainText(
-      `src="${baseURL}/de/v2/widget?affiliate=demo-partner&amp;from=eth&amp;to=btc&amp;amount=0.1&amp;rateType=fixed&amp;theme=dark&amp;accent=%23ff6600&amp;radius=16"`,
+      `src="${baseURL}/de/v2/widget?affiliate=my-shop&amp;from=eth&amp;to=btc&amp;amount=0.1&amp;rateType=fixed&amp;theme=dark&amp;accent=%23ff6600&amp;radius=16"`,
     );
     // A wrong colour is said so and left out of the code.
     await generator.getByTestId('snippet-accent').fill('orange');
@@ -170,6 +170,7 @@ test.describe('the embeddable widget', () => {
     await expect(generator.getByTestId('snippet-component')).not.toContainText('accent=');
     await generator.getByTestId('snippet-accent').fill('#ff6600');
 
+    // (A partner id the site does not know: the preview shows our own texts.)
     // The preview loads only when asked.
     await expect(generator.locator('iframe')).toHaveCount(0);
     await generator.getByTestId('snippet-preview-load').click();
