@@ -132,6 +132,38 @@ test.describe('the embeddable widget', () => {
     await expect(frame.getByTestId('widget-open-swap')).toHaveAttribute('href', `${baseURL}/swap/${id}`);
   });
 
+  test('the widget posts only to the origin that embeds it', async ({ page, baseURL }) => {
+    // A plain iframe: the embedder is the referrer's origin. One told another origin: it posts
+    // nothing here (the browser drops a message whose target origin is not the parent's).
+    site.set(`<!doctype html><title>Partner</title>
+<script>
+  window.heard = [];
+  window.addEventListener('message', (event) => {
+    if (event.data?.source !== 'swapgate-widget') return;
+    const frame = [...document.querySelectorAll('iframe')].find((f) => f.contentWindow === event.source);
+    window.heard.push({ frame: frame?.id, type: event.data.type, origin: event.origin });
+  });
+</script>
+<iframe id="plain" src="${baseURL}/v2/widget" style="width:400px;height:600px"></iframe>
+<iframe id="told" src="${baseURL}/v2/widget?origin=${encodeURIComponent('http://elsewhere.example')}" style="width:400px;height:600px"></iframe>`);
+    await page.goto(site.url);
+    await expect(page.frameLocator('#plain').getByTestId('quote-info')).toHaveAttribute(
+      'data-state',
+      'ready',
+    );
+    await expect(page.frameLocator('#told').getByTestId('quote-info')).toHaveAttribute('data-state', 'ready');
+    const heard = () =>
+      page.evaluate(
+        () => (window as unknown as { heard: { frame: string; type: string; origin: string }[] }).heard,
+      );
+    await expect
+      .poll(async () => (await heard()).filter((m) => m.frame === 'plain').map((m) => m.type))
+      .toContain('quote');
+    const messages = await heard();
+    expect(messages.every((message) => message.origin === baseURL)).toBe(true);
+    expect(messages.filter((message) => message.frame === 'told')).toEqual([]);
+  });
+
   test('a non-widget page refuses to be framed by another origin', async ({ page, baseURL }) => {
     site.set(`<!doctype html><title>Partner</title>
 <iframe id="widget" src="${baseURL}/v2/widget"></iframe>
