@@ -21,6 +21,8 @@ const PAGE_SECTIONS = [
   'swapNotify',
   // The swap page and the swap step's copy buttons (app/exchange/english-swap-status.ts).
   'swapStatus',
+  // The embeddable widget and the snippet generator of /for-partners (app/widget/english.ts).
+  'widget',
   // The company, support and legal pages (app/company/english.ts).
   'about',
   'partnersPage',

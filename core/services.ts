@@ -20,6 +20,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { ReviewService } from './reviews/reviews.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
 import type { SupportService } from './support/support.ts';
+import type { WidgetThemeStore } from './widget/themes.ts';
 
 /** What the server builds once at start and hands to every request. */
 export interface Services {
@@ -49,6 +50,8 @@ export interface Services {
   support: SupportService;
   /** Customer reviews of finished swaps. */
   reviews: ReviewService;
+  /** Partners' white-label widget themes, by partner id or by their own host. */
+  widgetThemes: WidgetThemeStore;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

@@ -162,6 +162,20 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/**
+ * A partner's white-label widget theme (core/widget/themes.ts): brand name, colours, radius, logo,
+ * texts per language, kept as the checked JSON of core/widget/config.ts; optionally the partner's
+ * own host that serves the widget (a request's Host is looked up here and nowhere else).
+ */
+export const widgetThemes = pgTable('widget_themes', {
+  partnerId: text('partner_id')
+    .primaryKey()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  host: text('host').unique(),
+  theme: jsonb('theme').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const promoCodes = pgTable('promo_codes', {
   code: text('code').primaryKey(),
   active: boolean('active').notNull().default(true),

@@ -10,6 +10,9 @@ import { checkReview } from '../core/reviews/review-fields.ts';
 import { ReviewRefused } from '../core/reviews/reviews.ts';
 import type { Services } from '../core/services.ts';
 import { checkForm, FORM_ACTIONS, FORM_FIELDS, type SupportFormKind } from '../core/support/fields.ts';
+import { PARTNER_ID_PATTERN } from '../core/widget/config.ts';
+import { validateWidgetTheme } from '../core/widget/theme.ts';
+import { HostTakenError } from '../core/widget/themes.ts';
 import { ApiError, apiErrorHandler, errorResponse } from './api/errors.ts';
 import { jsonBody } from './api/input.ts';
 import { enforceRateLimit } from './api/rate-limit.ts';
@@ -146,8 +149,8 @@ export function createApiGlobal(services: Services): Hono {
     }
   });
 
-  /** The operator's lists (bearer OPERATOR_TOKEN; absent without a token): checks the token, reads `after`. */
-  function operatorList(c: Context): number {
+  /** The operator's endpoints (bearer OPERATOR_TOKEN; absent without a token): checks the token. */
+  function operatorOnly(c: Context): void {
     const token = config.OPERATOR_TOKEN;
     if (!token) throw new ApiError(404, 'not_found');
     c.header('Cache-Control', 'no-store');
@@ -157,6 +160,11 @@ export function createApiGlobal(services: Services): Hono {
       c.header('WWW-Authenticate', 'Bearer');
       throw new ApiError(401, 'unauthorized');
     }
+  }
+
+  /** The operator's lists: checks the token, reads `after`. */
+  function operatorList(c: Context): number {
+    operatorOnly(c);
     const after = Number(c.req.query('after') ?? 0);
     // Ids are PostgreSQL integers: a cursor past the largest is refused, not sent to the database.
     if (!Number.isSafeInteger(after) || after < 0 || after > 2_147_483_647) {
@@ -175,6 +183,55 @@ export function createApiGlobal(services: Services): Hono {
   api.get('/mail/outbox', async (c) => {
     const after = operatorList(c);
     return c.json({ mails: await services.mail.list(after) });
+  });
+
+  /**
+   * A partner's white-label widget theme (core/widget/): read, replaced or removed by the operator.
+   * Every value is checked (hex colours, bounded radius, lengths, plain texts, a host name): 422
+   * naming the first refused field; 404 for an unknown partner; 409 for a host another partner has.
+   */
+  const themeId = (c: Context) => {
+    const id = c.req.param('partnerId')?.toLowerCase() ?? '';
+    if (!PARTNER_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found');
+    return id;
+  };
+  api.get('/partners/:partnerId/widget-theme', async (c) => {
+    operatorOnly(c);
+    const theme = await services.widgetThemes.get(themeId(c));
+    if (theme === undefined) throw new ApiError(404, 'not_found');
+    return c.json({ partnerId: themeId(c), theme });
+  });
+  api.put(
+    '/partners/:partnerId/widget-theme',
+    bodyLimit({
+      maxSize: MAX_FORM_BODY,
+      onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
+    }),
+    async (c) => {
+      operatorOnly(c);
+      const id = themeId(c);
+      const body = await jsonBody(c, z.record(z.string(), z.unknown()));
+      const check = validateWidgetTheme(body);
+      if (!check.ok) {
+        throw new ApiError(422, 'invalid_request', { field: check.field, values: { field: check.field } });
+      }
+      try {
+        if (!(await services.widgetThemes.save(id, check.theme))) throw new ApiError(404, 'not_found');
+      } catch (error) {
+        if (error instanceof HostTakenError) {
+          throw new ApiError(409, 'invalid_request', { field: 'host', values: { field: 'host' } });
+        }
+        throw error;
+      }
+      log.info({ partner: id, host: check.theme.host }, 'Widget theme saved');
+      return c.json({ partnerId: id, theme: check.theme });
+    },
+  );
+  api.delete('/partners/:partnerId/widget-theme', async (c) => {
+    operatorOnly(c);
+    const id = themeId(c);
+    if (!(await services.widgetThemes.remove(id))) throw new ApiError(404, 'not_found');
+    return c.body(null, 204);
   });
 
   /**

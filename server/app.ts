@@ -227,6 +227,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     '/builds/*',
     filesCachedFor((path) => (path.endsWith('/latest.json') ? 'no-cache' : IMMUTABLE)),
   );
+  // The widget's embed script lives at a versioned address (/embed/v1/…): a change is a new version.
+  app.use(
+    '/embed/*',
+    filesCachedFor(() => IMMUTABLE),
+  );
   const publicFiles = filesCachedFor(() => 'public, max-age=3600');
   app.use('*', (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
 

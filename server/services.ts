@@ -29,6 +29,7 @@ import { ReviewService } from '../core/reviews/reviews.ts';
 import { PathRuleStore } from '../core/routing/path-rules.ts';
 import type { Services } from '../core/services.ts';
 import { SupportService } from '../core/support/support.ts';
+import { WidgetThemeStore } from '../core/widget/themes.ts';
 import type { Database, PoolStats } from '../db/client.ts';
 import { DatabaseOutage } from '../db/outage.ts';
 import { Metrics } from './metrics.ts';
@@ -183,6 +184,7 @@ export function createServices(options: {
     mail,
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
     reviews: new ReviewService(db, () => dataVersions.bump('reviews')),
+    widgetThemes: new WidgetThemeStore(db),
     sandbox: config.SANDBOX_PROVIDERS,
     company: new CompanyService({ db, catalogue, providers }),
     legal,

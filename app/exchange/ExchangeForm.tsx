@@ -22,7 +22,7 @@ import { cleanAmount, shortAmount } from './format.ts';
 import { formatDuration, usdValue } from './offers-format.ts';
 import { QuoteProblem } from './QuoteProblem.tsx';
 import { type SwapQuery, swapSearch } from './query.ts';
-import type { RateType, Side } from './types.ts';
+import type { Quote, RateType, Side } from './types.ts';
 
 const QUOTE_DELAY_MS = 400;
 
@@ -44,6 +44,7 @@ export function ExchangeForm({
   amount: initialAmount = '0.1',
   rateType: initialRate = 'float',
   onProceed,
+  onQuote,
 }: {
   from: Side | null;
   to: Side | null;
@@ -51,6 +52,8 @@ export function ExchangeForm({
   rateType?: RateType;
   /** What proceeding does; by default it opens the swap step on /swap. */
   onProceed?: (query: SwapQuery) => void;
+  /** Hears each quote the form shows (the widget tells its embedding page). */
+  onQuote?: (quote: Quote) => void;
 }) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -75,6 +78,11 @@ export function ExchangeForm({
       if (error.code === 'fixed_rate_unavailable') dispatch({ type: 'fixedRateRefused', pair: pairKey });
     },
   });
+
+  const readyQuote = quote.status === 'ready' ? quote.data : null;
+  useEffect(() => {
+    if (readyQuote) onQuote?.(readyQuote);
+  }, [readyQuote, onQuote]);
 
   const unavailable = pairInfo?.available === false;
   const canProceed = !!request && !unavailable && quote.status === 'ready';

@@ -41,11 +41,17 @@ export function SwapCreate({
   to,
   step,
   onEdit,
+  affiliateId,
+  onCreated,
 }: {
   from: Side;
   to: Side;
   step: SwapQuery;
   onEdit: () => void;
+  /** The partner the swap is created for (the widget's `affiliate`). */
+  affiliateId?: string | undefined;
+  /** What a created swap does; by default its page opens. */
+  onCreated?: (swap: SwapView) => void;
 }) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -153,11 +159,13 @@ export function SwapCreate({
           ...(fixed && shown?.quoteId ? { quoteId: shown.quoteId } : {}),
           ...swapAddresses(state),
           ...notifyEmail(state),
+          ...(affiliateId ? { affiliateId } : {}),
         },
       });
       // The promo code went into this swap: the next one starts without it.
       if (promo) clearPromoCode();
-      navigate(localizePath(lang, `/swap/${swap.id}`));
+      if (onCreated) onCreated(swap);
+      else navigate(localizePath(lang, `/swap/${swap.id}`));
     } catch (error) {
       const problem = asProblem(error);
       const failure = submitFailure(problem, problemText(t, problem, step.from));

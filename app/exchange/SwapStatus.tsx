@@ -50,13 +50,27 @@ export function SwapStatusView({
   links,
   qrSvg,
   sandbox,
-}: Omit<SwapPageData, keyof PageData>) {
+  compact = false,
+  onStatus,
+}: Omit<SwapPageData, keyof PageData> & {
+  /** One column without the help and review links (the widget's narrow frame). */
+  compact?: boolean;
+  /** Hears the status shown, at first and at each change. */
+  onStatus?: (swap: SwapView) => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const { revalidate } = useRevalidator();
   // The loader's view of the swap, unless the sandbox's answer to a simulated deposit is newer.
   const [simulated, setSimulated] = useState<SwapView | null>(null);
   const swap = shownSwap(loaded, simulated);
+
+  const shownStatus = swap.status;
+  const swapRef = useRef(swap);
+  swapRef.current = swap;
+  useEffect(() => {
+    if (shownStatus) onStatus?.(swapRef.current);
+  }, [shownStatus, onStatus]);
 
   // The route loader is the source: it runs again every 3 s until the swap reaches a final status.
   const final = FINAL_STATUSES.has(swap.status);
@@ -83,7 +97,11 @@ export function SwapStatusView({
   const depositMemoName = memoLabel(t, from.memoKind ?? 'memo');
 
   return (
-    <div data-testid="swap-status" data-status={swap.status} className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <div
+      data-testid="swap-status"
+      data-status={swap.status}
+      className={compact ? 'grid gap-4' : 'grid gap-6 lg:grid-cols-[1fr_22rem]'}
+    >
       <div className="grid content-start gap-6">
         <section
           aria-labelledby="swap-state-heading"
@@ -101,7 +119,7 @@ export function SwapStatusView({
               toCoin: toCode,
             })}
           </p>
-          {swap.status === 'finished' && (
+          {swap.status === 'finished' && !compact && (
             <a
               href={localizePath(lang, `/customer-feedbacks?swap=${swap.id}#review`)}
               className="mt-3 inline-block font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
@@ -211,9 +229,11 @@ export function SwapStatusView({
 
         {sandbox && waiting && <SimulateDeposit swap={swap} fromCode={fromCode} onDone={setSimulated} />}
         {/* Wide screens: help under the main column, beside the long side column. */}
-        <div className="hidden lg:block">
-          <SwapAside kind="status" />
-        </div>
+        {!compact && (
+          <div className="hidden lg:block">
+            <SwapAside kind="status" />
+          </div>
+        )}
       </div>
 
       <div className="grid content-start gap-6">
@@ -317,9 +337,11 @@ export function SwapStatusView({
             )}
           </dl>
         </section>
-        <div className="lg:hidden">
-          <SwapAside kind="status" />
-        </div>
+        {!compact && (
+          <div className="lg:hidden">
+            <SwapAside kind="status" />
+          </div>
+        )}
       </div>
     </div>
   );
@@ -470,7 +492,7 @@ function SimulateDeposit({
       </h2>
       <p className="mt-1 text-sm">{t('swapStatus.sandbox.description')}</p>
       <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex min-w-32 flex-1 flex-col">
           <label htmlFor={`${id}-amount`} className="text-sm font-medium">
             {t('swapStatus.sandbox.amount', { coin: fromCode })}
           </label>

@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { MemoKind } from '../../core/address/networks.ts';
 import { networkTxHash } from '../../core/address/tx-hash.ts';
 import { type CatalogueAsset, coinIconUrl } from '../../core/catalogue/catalogue.ts';
+import type { Services } from '../../core/services.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import type { SwapView } from './types.ts';
@@ -65,9 +66,18 @@ function sideOf(swap: SwapView, which: 'from' | 'to', asset: CatalogueAsset | nu
 export async function loadSwapPage(args: LoaderFunctionArgs): Promise<SwapPageData> {
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
-  const id = page.params.swapId ?? '';
+  const found = await swapViewData(services, page.params.swapId ?? '');
+  if (!found) throw data('Swap not found', { status: 404 });
+  return { ...page, ...found };
+}
+
+/** What the swap's live view shows (the swap page and the widget): null for an unknown swap. */
+export async function swapViewData(
+  services: Services,
+  id: string,
+): Promise<Omit<SwapPageData, keyof PageData> | null> {
   const swap = await services.swaps.get(id);
-  if (!swap) throw data('Swap not found', { status: 404 });
+  if (!swap) return null;
   const [fromAsset, toAsset, qrSvg] = await Promise.all([
     services.catalogue.asset(swap.from, swap.fromNetwork),
     services.catalogue.asset(swap.to, swap.toNetwork),
@@ -76,7 +86,6 @@ export async function loadSwapPage(args: LoaderFunctionArgs): Promise<SwapPageDa
   const from = sideOf(swap, 'from', fromAsset);
   const to = sideOf(swap, 'to', toAsset);
   return {
-    ...page,
     swap,
     from,
     to,

@@ -13,6 +13,7 @@ import '../support/english.ts';
 import { emailField } from '../support/common-fields.ts';
 import { SupportForm } from '../support/SupportForm.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
+import { SnippetGenerator } from '../widget/SnippetGenerator.tsx';
 
 export function loader(args: LoaderFunctionArgs): PageData & { serviceFeeBps: number; apiDocsUrl: string } {
   const page = resolvePage(args);
@@ -64,7 +65,7 @@ console.log(swap.id, swap.depositAddress, swap.status);
 // Later: await api(\`/swaps/\${swap.id}\`) for its status`;
 }
 
-/** /for-partners: the programmes, the earnings calculator, API samples and the demo request form. */
+/** /for-partners: the programmes, the earnings calculator, API samples, the widget's snippet generator and the demo request form. */
 export default function ForPartners() {
   const { serviceFeeBps, apiDocsUrl, lang } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData('root') as RootData | undefined;
@@ -198,6 +199,14 @@ export default function ForPartners() {
         >
           {t('forPartners.docsLink')}
         </a>
+      </section>
+
+      <section id="widget" className={`${CARD} mt-10 scroll-mt-24`} aria-labelledby={`${id}-widget`}>
+        <h2 id={`${id}-widget`} className="text-xl font-semibold">
+          {t('widget.generator.title')}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t('widget.generator.intro')}</p>
+        <SnippetGenerator baseUrl={baseUrl} />
       </section>
 
       <section id="demo" className={`${CARD} mt-10 scroll-mt-24`} aria-labelledby={`${id}-demo`}>

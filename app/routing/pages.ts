@@ -106,7 +106,15 @@ const DECLARED_PAGES: readonly PageDef[] = [
   },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
-  { name: 'widget-v2', path: '/v2/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
+  {
+    name: 'widget-v2',
+    path: '/v2/widget',
+    layout: 'bare',
+    file: 'routes/widget.tsx',
+    middleware: ['widget-v2-redirect'],
+    // A widget shows one visitor's swap (`?swap=`) and a partner's stored theme.
+    private: true,
+  },
 
   { name: 'coins', path: '/coin', layout: 'coins', file: 'routes/coins.tsx', data: MARKET },
   { name: 'coins-page', path: '/coin/page-{page}', layout: 'coins', file: 'routes/coin.tsx', data: MARKET },

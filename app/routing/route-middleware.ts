@@ -1,6 +1,6 @@
 import { createContext, redirect } from 'react-router';
 import { BLOG_SECTIONS } from '../../core/blog/sections.ts';
-import type { Lang } from '../../core/i18n/languages.ts';
+import { isLang, type Lang } from '../../core/i18n/languages.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import type { MiddlewareSwitches } from '../../core/routing/path-rules.ts';
 import { localizePath } from '../../core/routing/paths.ts';
@@ -54,8 +54,15 @@ export const ROUTE_MIDDLEWARES: Record<RouteMiddlewareName, RouteMiddleware> = {
   'fiat-exchange-pair': ({ params, notFound }) => {
     if (params.from === params.to) notFound();
   },
-  // The first widget is retired: /widget sends its embeds, with their query, to /v2/widget.
+  // The first widget is retired: /widget sends its embeds, with their query, to /v2/widget. A
+  // `lang` in the query (one of the 14) becomes the address's language prefix.
   'widget-v2-redirect': ({ url, lang, page }) => {
-    if (page === 'widget') throw redirect(`${localizePath(lang, '/v2/widget')}${url.search}`, 302);
+    const asked = url.searchParams.get('lang')?.toLowerCase();
+    const target = isLang(asked) ? asked : lang;
+    if (page !== 'widget' && !url.searchParams.has('lang')) return;
+    const search = new URLSearchParams(url.search);
+    search.delete('lang');
+    const query = search.toString();
+    throw redirect(`${localizePath(target, '/v2/widget')}${query ? `?${query}` : ''}`, 302);
   },
 };

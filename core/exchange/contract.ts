@@ -65,6 +65,15 @@ export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export const swapRequestSchema = tradeSchema.extend({
   quoteId: z.string().trim().min(1).max(64).optional(),
+  affiliateId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/)
+    .optional()
+    .describe(
+      "Optional: the partner whose widget or link brought the swap; it earns the partner's affiliate share. Ignored for an unknown partner and when X-Api-Key names one",
+    ),
   payoutAddress: z.string().trim().min(1).max(200),
   payoutMemo: z.string().trim().min(1).max(200).optional(),
   refundAddress: z.string().trim().min(1).max(200).optional(),

@@ -23,6 +23,7 @@ import {
   schemaErrors,
   validValue,
 } from '../../core/testing/arbitraries.ts';
+import { widgetThemeSchema } from '../../core/widget/theme.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
@@ -125,6 +126,55 @@ function operatorListOperation(key: string): Record<string, Operation> {
         404: errorResponse('No operator token configured'),
         503: errorResponse('Database unavailable'),
       },
+    },
+  };
+}
+
+/** A partner's widget theme behind OPERATOR_TOKEN: read, replace, remove. */
+function widgetThemeOperations(): Record<string, Operation> {
+  const parameters = [
+    { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
+    { name: 'partnerId', in: 'path', required: true, schema: { type: 'string' } },
+  ] as const;
+  const themeAnswer: ResponseDoc = {
+    description: 'The stored theme',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { partnerId: { type: 'string' }, theme: { type: ['object', 'null'] } },
+          required: ['partnerId', 'theme'],
+        } as JsonSchema,
+      },
+    },
+  };
+  const refusals = {
+    401: errorResponse('Wrong operator token'),
+    404: errorResponse('No operator token configured, or an unknown partner'),
+    414: errorResponse('Path too long'),
+    503: errorResponse('Database unavailable'),
+  };
+  return {
+    get: { parameters: [...parameters], responses: { 200: themeAnswer, ...refusals } },
+    put: {
+      parameters: [...parameters],
+      requestBody: {
+        content: {
+          'application/json': { schema: z.toJSONSchema(widgetThemeSchema, { io: 'input' }) as JsonSchema },
+        },
+      },
+      responses: {
+        200: themeAnswer,
+        ...refusals,
+        400: errorResponse('Invalid JSON or body'),
+        409: errorResponse('The host belongs to another partner'),
+        413: errorResponse('Body too large'),
+        422: errorResponse('A refused value'),
+      },
+    },
+    delete: {
+      parameters: [...parameters],
+      responses: { 204: { description: 'Removed' }, ...refusals },
     },
   };
 }
@@ -276,6 +326,7 @@ const APIGLOBAL_DOCUMENT: ApiDocument = {
       },
     },
     '/mail/outbox': operatorListOperation('mails'),
+    '/partners/{partnerId}/widget-theme': widgetThemeOperations(),
     '/support/requests': {
       get: {
         parameters: [
@@ -501,6 +552,8 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       .where(eq(swaps.id, mailedId));
     examples['POST /apiglobal/swaps/{id}/unsubscribe'] = fc.constantFrom({ token: mailedRow?.token ?? '' });
     Object.assign(hints, {
+      // Partners with and without a stored widget theme (fuzz-partner has an API key).
+      partnerId: fc.constantFrom('demo-partner', 'fuzz-partner', 'Demo-Partner'),
       from: coinCodes,
       to: coinCodes,
       fromNetwork: networks,

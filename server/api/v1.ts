@@ -157,8 +157,10 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
         values: { field: 'Idempotency-Key' },
       });
     }
-    const { email, ...request } = await jsonBody(c, swapRequestSchema);
-    const partner = c.get('partner');
+    const { email, affiliateId, ...request } = await jsonBody(c, swapRequestSchema);
+    // A key's partner first; else the partner a widget or link names, when it exists.
+    const partner =
+      c.get('partner') ?? (affiliateId ? await services.widgetThemes.partner(affiliateId) : null);
     const lang = requestLanguage(c);
     const notify = checkOptionalEmail('email', email);
     if (!notify.ok) {

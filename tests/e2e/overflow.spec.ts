@@ -135,6 +135,17 @@ for (const lang of ['en', 'de'] as const) {
         await expectNoOverflow(page, width);
       });
 
+      test('/for-partners with the widget snippets and their preview', async ({ page }) => {
+        await page.goto(localizePath(lang, '/for-partners'));
+        await waitForHydration(page);
+        const generator = page.getByTestId('snippet-generator');
+        await generator.getByTestId('snippet-preview-load').click();
+        await expect(
+          page.frameLocator('[data-testid="snippet-preview"]').getByTestId('widget'),
+        ).toBeVisible();
+        await expectNoOverflow(page, width);
+      });
+
       test('/transaction-status with an error shown', async ({ page }) => {
         await page.goto(localizePath(lang, '/transaction-status'));
         await waitForHydration(page);
