@@ -74,11 +74,12 @@ function englishCatalogue(): Plugin {
 const LOADED_WHEN_USED =
   /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
 /**
- * Shared folders' modules that only some pages (or only the lazily loaded footer) import: they go
- * with those pages' chunks, not into every page's `site` chunk.
+ * Shared folders' modules that only some pages (or only the lazily loaded footer) import, and the
+ * domains of the widget, fiat, DEX and cross-chain pages: they go with those pages' chunks, not into
+ * every page's `site` chunk.
  */
 const ONLY_SOME_PAGES =
-  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$/;
+  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$|[\\/]core[\\/](widget|fiat|dex|cross-chain)[\\/]/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
 /** What every page runs on: React, React DOM and React Router. */
