@@ -6,6 +6,8 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
+# The postinstall step (scripts/postinstall.mjs) runs with the install.
+COPY scripts/postinstall.mjs scripts/
 # npm ci refuses lock files written without other platforms' optional packages (docs/decisions/004).
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund --no-save
 COPY . .
