@@ -9,6 +9,7 @@ import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { DataVersions } from '../core/data-versions.ts';
+import { DexService } from '../core/dex/dex.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
@@ -170,6 +171,7 @@ export function createServices(options: {
     quotes,
     swaps,
     swapMail,
+    dex: new DexService({ config, db, log: log.child({ component: 'dex' }) }),
     directory,
     blog: new BlogService(db),
     rateLimiter,
