@@ -29,6 +29,8 @@ const PAGE_SECTIONS = [
   'legal',
   'sitemapPage',
   'withdrawal',
+  // DEX swaps (app/dex/english.ts).
+  'dex',
 ];
 
 /**

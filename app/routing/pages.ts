@@ -57,7 +57,7 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'providers', path: '/providers', layout: 'default', file: 'routes/providers.tsx' },
   { name: 'contact', path: '/contact', layout: 'default', file: 'routes/contact.tsx' },
   { name: 'congrats', path: '/congrats', layout: 'default', file: 'routes/congrats.tsx' },
-  { name: 'dex', path: '/dex', layout: 'default' },
+  { name: 'dex', path: '/dex', layout: 'default', file: 'routes/dex.tsx' },
   { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx', data: ['catalogue'] },
   {
     name: 'swap-status',

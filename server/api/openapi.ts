@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dexQuoteQuerySchema } from '../../core/dex/contract.ts';
 import {
   addressQuerySchema,
   depositRequestSchema,
@@ -156,6 +157,18 @@ export function openApiDocument(baseUrl: string) {
           responses: {
             200: { description: 'The quote', content: json(ref('Quote')) },
             ...errors(400, 413, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/dex/quotes': {
+        get: {
+          summary:
+            'DEX routes on an EVM network from every route source, best first: amounts, the slippage minimum, gas, price impact, the approval needed and (with a taker) the transaction to sign',
+          parameters: queryParameters(dexQuoteQuerySchema),
+          responses: {
+            200: { description: 'The routes', content: json(ref('DexQuotes')) },
+            ...errors(400, 404, 422),
             ...everyOperation,
           },
         },

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
 import { publicCoin } from '../../core/catalogue/catalogue.ts';
+import { dexQuoteQuerySchema, dexQuotesView } from '../../core/dex/contract.ts';
+import { DexQuoteError } from '../../core/dex/dex.ts';
 import {
   addressQuerySchema,
   depositRequestSchema,
@@ -137,6 +139,27 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       offers: offers.map((offer) => ({ ...offer, providerName: providerName(offer.provider) })),
     };
     return c.json(view);
+  });
+
+  api.get('/dex/quotes', async (c) => {
+    const query = parseInput(dexQuoteQuerySchema, c.req.query());
+    try {
+      const result = await services.dex.quote({
+        network: query.network,
+        sellToken: query.sellToken,
+        buyToken: query.buyToken,
+        sellAmount: BigInt(query.sellAmount),
+        slippageBps: query.slippageBps,
+        ...(query.taker ? { taker: query.taker } : {}),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(dexQuotesView(result));
+    } catch (error) {
+      if (error instanceof DexQuoteError) {
+        throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});
+      }
+      throw error;
+    }
   });
 
   api.get('/addresses/validate', async (c) => {
