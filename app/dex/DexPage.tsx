@@ -298,7 +298,7 @@ export function DexPage() {
                 data-testid="dex-network"
                 value={network.id}
                 onChange={(event) => navigate(`?network=${event.target.value}`, { preventScrollReset: true })}
-                className="rounded-xl border border-slate-300 bg-surface px-3 py-2"
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
               >
                 {data.networks.map((n) => (
                   <option key={n.id} value={n.id}>
@@ -332,13 +332,16 @@ export function DexPage() {
           ) : null}
 
           <div className="mt-5 grid gap-4 sm:grid-cols-2">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t('dex.youPay')}
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              <span className="flex items-center gap-2">
+                {sellToken ? <img src={sellToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
+                {t('dex.youPay')}
+              </span>
               <select
                 data-testid="dex-sell-token"
                 value={sell}
                 onChange={(event) => setSell(event.target.value)}
-                className="rounded-xl border border-slate-300 bg-surface px-3 py-2"
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
               >
                 {tokens.map((token) => (
                   <option key={token.address} value={token.address}>
@@ -347,13 +350,16 @@ export function DexPage() {
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t('dex.youReceive')}
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              <span className="flex items-center gap-2">
+                {buyToken ? <img src={buyToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
+                {t('dex.youReceive')}
+              </span>
               <select
                 data-testid="dex-buy-token"
                 value={buy}
                 onChange={(event) => setBuy(event.target.value)}
-                className="rounded-xl border border-slate-300 bg-surface px-3 py-2"
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
               >
                 {tokens.map((token) => (
                   <option key={token.address} value={token.address}>
@@ -362,7 +368,7 @@ export function DexPage() {
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
               {t('dex.amount', { symbol: sellToken?.symbol ?? '' })}
               <input
                 data-testid="dex-amount"
@@ -371,13 +377,13 @@ export function DexPage() {
                 value={amount}
                 onChange={(event) => setAmount(event.target.value.replace(',', '.'))}
                 placeholder="0.0"
-                className="rounded-xl border border-slate-300 bg-surface px-3 py-2"
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
               />
               {amount && sellAmount === null ? (
                 <span className="text-red-700">{t('dex.amountInvalid')}</span>
               ) : null}
             </label>
-            <fieldset className="flex flex-col gap-1 text-sm font-medium">
+            <fieldset className="flex min-w-0 flex-col gap-1 text-sm font-medium">
               <legend>{t('dex.slippage')}</legend>
               <div className="flex flex-wrap items-center gap-2">
                 {SLIPPAGE_PRESETS.map((preset) => (

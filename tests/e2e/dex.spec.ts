@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createPublicClient, erc20Abi, http } from 'viem';
 import { EMPTY_WALLET, TEST_WALLET } from '../../core/dex/testing/chain.ts';
 import { DEX_E2E_CHAIN_ID, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
+import { waitForHydration } from './helpers.ts';
 
 interface Deployment {
   rpcUrl: string;
@@ -103,6 +104,7 @@ async function balanceOf(address: `0x${string}`, owner: string): Promise<bigint>
 async function openDex(page: Page) {
   await page.goto('/dex?network=ethereum');
   await expect(page.getByTestId('dex-sandbox')).toBeVisible();
+  await waitForHydration(page, '[data-testid="dex-amount"]');
 }
 
 async function fillSwap(page: Page, sell: string, buy: string, amount: string) {
