@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../config.ts';
 import { DEX_NETWORKS, type DexNetwork, dexNetwork, NATIVE_TOKEN } from './networks.ts';
-import { SandboxAggregator } from './sandbox-aggregator.ts';
 import { readSandboxFile, type SandboxChain } from './sandbox-file.ts';
 import { configTokens, type DexToken, DexTokenStore, upsertConfigTokens } from './tokens.ts';
 import type { Address, DexRoute, DexRouteSource } from './types.ts';
@@ -119,7 +118,7 @@ export class DexService {
       if (url) this.#rpcUrls.set(network.chainId, url);
     }
     this.#sources = options.sources ?? [
-      ...(this.#sandboxChains.length > 0 ? [new SandboxAggregator(this.#sandboxChains)] : []),
+      ...(this.#sandboxChains.length > 0 ? [lazySandboxAggregator(this.#sandboxChains)] : []),
       ...(config.ZEROX_API_KEY
         ? [new ZeroExSource({ apiKey: config.ZEROX_API_KEY, baseUrl: config.ZEROX_API_URL })]
         : []),
@@ -203,6 +202,24 @@ export class DexService {
     });
     return this.#configTokens;
   }
+}
+
+/**
+ * The sandbox aggregator (viem) loaded at its first quote: a node without sandbox chains, and the
+ * server's start, never load viem (docs/decisions/009).
+ */
+function lazySandboxAggregator(chains: SandboxChain[]): DexRouteSource {
+  const chainIds = new Set(chains.map((chain) => chain.chainId));
+  let loaded: Promise<DexRouteSource> | null = null;
+  return {
+    id: 'sandbox',
+    name: 'Sandbox AMM',
+    supports: (network) => chainIds.has(network.chainId),
+    async quote(request, signal) {
+      loaded ??= import('./sandbox-aggregator.ts').then((module) => new module.SandboxAggregator(chains));
+      return (await loaded).quote(request, signal);
+    },
+  };
 }
 
 export { NATIVE_TOKEN };
