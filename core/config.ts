@@ -94,6 +94,10 @@ const configSchema = z.object({
   /** 0x Swap API v2 key: 0x quotes on every network when set. */
   ZEROX_API_KEY: z.string().optional(),
   ZEROX_API_URL: z.url().default('https://api.0x.org'),
+  /** LI.FI for cross-chain routes (core/crosschain/): off unless true; the key only raises its rate limits. */
+  LIFI_ENABLED: booleanString.default(false),
+  LIFI_API_URL: z.url().default('https://li.quest/v1'),
+  LIFI_API_KEY: z.string().optional(),
 
   // Human check (reCAPTCHA v3) for public forms; without a secret the check is off (and logged).
   RECAPTCHA_SITE_KEY: z.string().optional(),

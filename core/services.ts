@@ -6,6 +6,7 @@ import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
 import type { LegalTexts } from './company/legal.ts';
 import type { Config } from './config.ts';
+import type { CrossChainService } from './crosschain/crosschain.ts';
 import type { DataVersions } from './data-versions.ts';
 import type { DexService } from './dex/dex.ts';
 import type { DirectoryService } from './directory/directory.ts';
@@ -37,6 +38,8 @@ export interface Services {
   swapMail: SwapMailer;
   /** DEX swaps: the EVM networks, their token lists and route quotes (core/dex). */
   dex: DexService;
+  /** Cross-chain routes between the DEX networks (core/crosschain). */
+  crossChain: CrossChainService;
   /** The coin, pair and comparison listings with their market figures. */
   directory: DirectoryService;
   /** Published blog articles, authors, tags and search. */

@@ -13,7 +13,9 @@ export type DexQuoteErrorCode =
   | 'dex_network_unavailable'
   | 'dex_unknown_token'
   | 'dex_same_token'
-  | 'dex_no_route';
+  | 'dex_no_route'
+  | 'cross_chain_same_network'
+  | 'cross_chain_unavailable';
 
 export class DexQuoteError extends Error {
   override name = 'DexQuoteError';

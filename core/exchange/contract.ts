@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
+import { crossChainQuotesSchema } from '../crosschain/contract.ts';
 import { dexQuotesSchema } from '../dex/contract.ts';
 import {
   COIN_CODE_PATTERN,
@@ -271,4 +272,5 @@ export const RESPONSE_SCHEMAS = {
   Quote: quoteSchema,
   Swap: swapSchema,
   DexQuotes: dexQuotesSchema,
+  CrossChainQuotes: crossChainQuotesSchema,
 } as const;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type FakeLiFi, startFakeLiFi } from '../../core/crosschain/lifi-fake.ts';
 import { NATIVE_TOKEN } from '../../core/dex/networks.ts';
 import { type FakeZeroEx, startFakeZeroEx } from '../../core/dex/zerox-fake.ts';
 import { RESPONSE_SCHEMAS } from '../../core/exchange/contract.ts';
@@ -57,6 +58,7 @@ const build = await loadServerBuild();
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const DEX_USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const DEX_DAI = '0x6b175474e89094c44da98b954eedeac495271d0f';
+const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
 const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -418,6 +420,7 @@ describe.each(targets)('API fuzzing on $name', (target) => {
   let services: ReturnType<typeof createTestApp>['services'];
   let fake: FakeRecaptcha;
   let zeroEx: FakeZeroEx;
+  let lifi: FakeLiFi;
   const statuses = new Map<string, Map<number, number>>();
   const hints: Record<string, fc.Arbitrary<unknown>> = {};
   /** Whole request bodies the business rules accept, by operation (random fields seldom all fit). */
@@ -452,7 +455,11 @@ describe.each(targets)('API fuzzing on $name', (target) => {
         [`1:${NATIVE_TOKEN.toLowerCase()}:${DEX_USDC}`]: [2000n, 10n ** 12n],
       },
     });
+    // Cross-chain quotes from the local LI.FI fake: USDC from Ethereum to Arbitrum.
+    lifi = await startFakeLiFi({ rates: { [`1:${DEX_USDC}:42161:${ARB_USDC}`]: [998n, 1000n] } });
     const created = createTestApp(build, handle, {
+      LIFI_ENABLED: 'true',
+      LIFI_API_URL: lifi.url,
       ZEROX_API_KEY: 'fuzz-0x-key',
       ZEROX_API_URL: zeroEx.url,
       RATE_LIMIT_FORMS_PER_HOUR: '1000000',
@@ -622,6 +629,18 @@ describe.each(targets)('API fuzzing on $name', (target) => {
         { requiredKeys: ['network', 'sellToken', 'buyToken', 'sellAmount'] },
       )
       .map((query) => (query.sellToken === DEX_USDC ? { ...query, buyToken: DEX_DAI } : query));
+    examples['GET /api/v1/cross-chain/quotes'] = fc.record(
+      {
+        fromNetwork: fc.constant('ethereum'),
+        toNetwork: fc.constantFrom('arbitrum', 'optimism'),
+        fromToken: fc.constant(DEX_USDC),
+        toToken: fc.constant(ARB_USDC),
+        fromAmount: fc.constantFrom('1000000', '5'),
+        fromAddress: fc.constant(ETH_ADDRESS),
+        slippageBps: fc.constantFrom(50, 300),
+      },
+      { requiredKeys: ['fromNetwork', 'toNetwork', 'fromToken', 'toToken', 'fromAmount', 'fromAddress'] },
+    );
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,
@@ -638,6 +657,7 @@ describe.each(targets)('API fuzzing on $name', (target) => {
     }
     await fake?.close();
     await zeroEx?.close();
+    await lifi?.close();
     await handle?.close();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crossChainQuoteQuerySchema } from '../../core/crosschain/contract.ts';
 import { dexQuoteQuerySchema } from '../../core/dex/contract.ts';
 import {
   addressQuerySchema,
@@ -168,6 +169,18 @@ export function openApiDocument(baseUrl: string) {
           parameters: queryParameters(dexQuoteQuerySchema),
           responses: {
             200: { description: 'The routes', content: json(ref('DexQuotes')) },
+            ...errors(400, 404, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/cross-chain/quotes': {
+        get: {
+          summary:
+            'Cross-chain routes (bridges, with swaps where needed) from a token on one EVM network to a token on another, best first, with the source transaction to sign',
+          parameters: queryParameters(crossChainQuoteQuerySchema),
+          responses: {
+            200: { description: 'The routes', content: json(ref('CrossChainQuotes')) },
             ...errors(400, 404, 422),
             ...everyOperation,
           },

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
 import { publicCoin } from '../../core/catalogue/catalogue.ts';
+import { crossChainQuoteQuerySchema, crossChainQuotesView } from '../../core/crosschain/contract.ts';
 import { dexQuoteQuerySchema, dexQuotesView } from '../../core/dex/contract.ts';
 import { DexQuoteError } from '../../core/dex/dex.ts';
 import {
@@ -154,6 +155,23 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       });
       c.header('Cache-Control', 'no-store');
       return c.json(dexQuotesView(result));
+    } catch (error) {
+      if (error instanceof DexQuoteError) {
+        throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});
+      }
+      throw error;
+    }
+  });
+
+  api.get('/cross-chain/quotes', async (c) => {
+    const query = parseInput(crossChainQuoteQuerySchema, c.req.query());
+    try {
+      const result = await services.crossChain.quote({
+        ...query,
+        fromAmount: BigInt(query.fromAmount),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(crossChainQuotesView(result));
     } catch (error) {
       if (error instanceof DexQuoteError) {
         throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});
