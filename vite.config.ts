@@ -31,6 +31,8 @@ const PAGE_SECTIONS = [
   'withdrawal',
   // DEX swaps (app/dex/english.ts).
   'dex',
+  // The cross-chain pages (app/crosschain/english.ts).
+  'crossChain',
 ];
 
 /**

@@ -345,7 +345,7 @@ export function DexPage() {
               >
                 {tokens.map((token) => (
                   <option key={token.address} value={token.address}>
-                    {token.symbol} · {token.name}
+                    {`${token.symbol} · ${token.name}`}
                   </option>
                 ))}
               </select>
@@ -363,7 +363,7 @@ export function DexPage() {
               >
                 {tokens.map((token) => (
                   <option key={token.address} value={token.address}>
-                    {token.symbol} · {token.name}
+                    {`${token.symbol} · ${token.name}`}
                   </option>
                 ))}
               </select>

@@ -30,14 +30,28 @@ export interface DexTokenView {
 /** /dex: the networks with their state, the chosen one (`?network=`) and its tokens. */
 export async function loadDex(args: LoaderFunctionArgs) {
   const page = resolvePage(args);
-  const { dex } = args.context.get(requestStateContext).services;
+  const { dex, catalogue } = args.context.get(requestStateContext).services;
   const infos = dex.networks();
   const requested = new URL(args.request.url).searchParams.get('network');
   const chosen =
     infos.find((info) => info.network.id === requested) ??
     infos.find((info) => info.sources.length > 0) ??
     (infos[0] as (typeof infos)[number]);
-  const tokens = (await dex.tokenList(chosen.network)).slice(0, TOKENS_SHOWN);
+  // The gas token and configured tokens first, then the list's tokens by their coin's rank in our
+  // catalogue (USDT, USDC, … before the long tail), then in the list's order.
+  const rank = new Map((await catalogue.coins()).map((coin) => [coin.code, coin.rank]));
+  const [first, ...rest] = await dex.tokenList(chosen.network);
+  const configured = rest.filter((token) => token.source === 'config');
+  const listed = rest
+    .filter((token) => token.source !== 'config')
+    .map((token, index) => ({
+      token,
+      index,
+      rank: rank.get(token.symbol.toLowerCase()) ?? Number.MAX_SAFE_INTEGER,
+    }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ token }) => token);
+  const tokens = [...(first ? [first] : []), ...configured, ...listed].slice(0, TOKENS_SHOWN);
   return {
     ...page,
     networks: infos.map(

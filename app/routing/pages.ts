@@ -153,8 +153,18 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain' },
   { name: 'cross-chain-page', path: '/cross-chain/page-{page}', layout: 'cross-chain' },
   { name: 'cross-chain-pair', path: '/cross-chain/{from}-to-{to}', layout: 'cross-chain' },
-  { name: 'cross-chain-tokens', path: '/cross-chain/tokens', layout: 'cross-chain-tokens' },
-  { name: 'cross-chain-tokens-page', path: '/cross-chain/tokens/page-{page}', layout: 'cross-chain-tokens' },
+  {
+    name: 'cross-chain-tokens',
+    path: '/cross-chain/tokens',
+    layout: 'cross-chain-tokens',
+    file: 'routes/cross-chain-tokens.tsx',
+  },
+  {
+    name: 'cross-chain-tokens-page',
+    path: '/cross-chain/tokens/page-{page}',
+    layout: 'cross-chain-tokens',
+    file: 'routes/cross-chain-tokens.tsx',
+  },
 
   { name: 'fiat', path: '/fiat', layout: 'fiat' },
   { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat' },

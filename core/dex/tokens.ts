@@ -15,6 +15,8 @@ export interface DexToken {
   decimals: number;
   icon: string;
   native?: true;
+  /** 'config': from DEX_TOKEN_LIST_FILE or a sandbox chain. */
+  source?: 'list' | 'config';
 }
 
 /** The Uniswap token-list format (tokenlists.org), what the default list and DEX_TOKEN_LIST_FILE use. */
@@ -147,13 +149,14 @@ export class DexTokenStore {
       .orderBy(sql`CASE WHEN ${dexTokens.source} = 'config' THEN 0 ELSE 1 END`, asc(dexTokens.rank));
     return [
       nativeToken(network),
-      ...found.map(({ chainId, address, symbol, name, decimals, icon }) => ({
+      ...found.map(({ chainId, address, symbol, name, decimals, icon, source }) => ({
         chainId,
         address,
         symbol,
         name,
         decimals,
         icon,
+        source,
       })),
     ];
   }
