@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createPublicClient, erc20Abi, http } from 'viem';
-import { EMPTY_WALLET, TEST_WALLET } from '../../core/dex/testing/chain.ts';
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi } from 'viem';
+import { DEPLOYER, EMPTY_WALLET, TEST_WALLET } from '../../core/dex/testing/chain.ts';
 import { DEX_E2E_CHAIN_ID, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
 import { waitForHydration } from './helpers.ts';
 
@@ -198,4 +198,39 @@ test('a network without a route source says so, in the page language', async ({ 
   await page.goto('/de/dex?network=polygon');
   await expect(page.getByTestId('dex-unavailable')).toContainText('Polygon');
   await expect(page.getByTestId('dex-unavailable')).toContainText('Derzeit verfügbar: Ethereum');
+});
+
+test('a wallet with the tokens but no gas is told so before signing', async ({ page }) => {
+  // Hardhat's fourth account: given 100 DAI by the deployer, then emptied of ETH.
+  const account = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
+  const rpc = async (method: string, params: unknown[]) => {
+    const response = await fetch(deployment().rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    return ((await response.json()) as { result: unknown }).result;
+  };
+  const mint = encodeFunctionData({
+    abi: parseAbi(['function mint(address to, uint256 amount)']),
+    functionName: 'mint',
+    args: [account, 100n * 10n ** 18n],
+  });
+  await rpc('eth_sendTransaction', [{ from: DEPLOYER, to: token('DAI').address, data: mint }]);
+  await rpc('hardhat_setBalance', [account, '0x0']);
+  await expect.poll(() => balanceOf(token('DAI').address, account)).toBeGreaterThanOrEqual(100n * 10n ** 18n);
+
+  await injectWallet(page, account, DEX_E2E_CHAIN_ID);
+  await openDex(page);
+  await fillSwap(page, 'DAI', 'USDC', '10');
+  await page.getByTestId('dex-connect').click();
+  await page.getByTestId('dex-wallet-option').click();
+  await expect(page.getByTestId('dex-insufficient-gas')).toContainText('Not enough ETH');
+  await expect(page.getByTestId('dex-insufficient')).toHaveCount(0);
+  await expect(page.getByTestId('dex-approve')).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __sentTransactions: unknown[] }).__sentTransactions.length,
+    ),
+  ).toBe(0);
 });
