@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crossChainTokens } from '../core/crosschain/tokens.ts';
+import { crossChainPairs, crossChainTokens } from '../core/crosschain/tokens.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
@@ -54,5 +54,18 @@ describe('DEX and cross-chain pages', () => {
     expect((await get(`/cross-chain/tokens/page-${pages + 1}`)).status).toBe(404);
     const de = await get('/de/cross-chain/tokens/page-2');
     expect(de.html).toContain('Netzwerken:');
+  });
+
+  it('/cross-chain lists each token from one network to another, and says where no bridge is set up', async () => {
+    const all = crossChainPairs();
+    const first = await get('/cross-chain');
+    expect(first.status).toBe(200);
+    expect(first.html.match(/data-testid="cross-chain-pair"/g)).toHaveLength(50);
+    expect(first.html).toContain('No bridge is set up on this site for this route yet.');
+    const pages = Math.ceil(all.length / 50);
+    expect((await get(`/cross-chain/page-${pages}`)).status).toBe(200);
+    expect((await get(`/cross-chain/page-${pages + 1}`)).status).toBe(404);
+    expect((await get('/cross-chain/page-1')).location).toBe('/cross-chain');
+    expect((await get('/ja/cross-chain')).html).toContain('このルートのブリッジはまだ設定されていません');
   });
 });

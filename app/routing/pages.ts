@@ -150,20 +150,30 @@ const DECLARED_PAGES: readonly PageDef[] = [
     data: MARKET,
   },
 
-  { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain' },
-  { name: 'cross-chain-page', path: '/cross-chain/page-{page}', layout: 'cross-chain' },
-  { name: 'cross-chain-pair', path: '/cross-chain/{from}-to-{to}', layout: 'cross-chain' },
+  { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain', file: 'routes/cross-chain.tsx' },
+  {
+    name: 'cross-chain-page',
+    path: '/cross-chain/page-{page}',
+    layout: 'cross-chain',
+    file: 'routes/cross-chain.tsx',
+  },
+  {
+    name: 'cross-chain-pair',
+    path: '/cross-chain/{from}-to-{to}',
+    layout: 'cross-chain',
+    file: 'routes/cross-chain.tsx',
+  },
   {
     name: 'cross-chain-tokens',
     path: '/cross-chain/tokens',
     layout: 'cross-chain-tokens',
-    file: 'routes/cross-chain-tokens.tsx',
+    file: 'routes/cross-chain.tsx',
   },
   {
     name: 'cross-chain-tokens-page',
     path: '/cross-chain/tokens/page-{page}',
     layout: 'cross-chain-tokens',
-    file: 'routes/cross-chain-tokens.tsx',
+    file: 'routes/cross-chain.tsx',
   },
 
   { name: 'fiat', path: '/fiat', layout: 'fiat' },

@@ -54,6 +54,11 @@ export class CrossChainService {
     this.#log = options.log;
   }
 
+  /** Names of the route sources that bridge these networks (none: no bridge is set up). */
+  bridges(from: DexNetwork, to: DexNetwork): string[] {
+    return this.#sources.filter((source) => source.supports(from, to)).map((source) => source.name);
+  }
+
   async quote(input: CrossChainQuoteInput): Promise<CrossChainQuoteResult> {
     const fromNetwork = dexNetwork(input.fromNetwork);
     if (!fromNetwork) throw new DexQuoteError('dex_unknown_network', 404, 'fromNetwork');

@@ -69,3 +69,23 @@ export function crossChainTokens(): CrossChainToken[] {
     .map(({ position: _position, ...token }) => token);
   return cached;
 }
+
+/** A cross-chain pair: one token from one of its networks to another. */
+export interface CrossChainPair {
+  token: CrossChainToken;
+  from: { network: DexNetworkId; address: string };
+  to: { network: DexNetworkId; address: string };
+}
+
+let pairs: CrossChainPair[] | null = null;
+
+/** Every cross-chain pair, in the tokens' order, then the networks' order (from, to). */
+export function crossChainPairs(): CrossChainPair[] {
+  if (pairs) return pairs;
+  pairs = crossChainTokens().flatMap((token) =>
+    token.networks.flatMap((from) =>
+      token.networks.filter((to) => to.network !== from.network).map((to) => ({ token, from, to })),
+    ),
+  );
+  return pairs;
+}
