@@ -69,10 +69,10 @@ function englishCatalogue(): Plugin {
 
 /**
  * Modules loaded only when used (dialogs, sheets, the newsletter form, the tag manager) or only by some pages (the page
- * table, for a route's parameter rule): they keep chunks of their own.
+ * table, for a route's parameter rule; the DEX and cross-chain rules): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
-  /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
+  /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$|[\\/]core[\\/](dex|crosschain)[\\/]/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
 /** What every page runs on: React, React DOM and React Router. */
