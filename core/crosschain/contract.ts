@@ -25,6 +25,31 @@ export const crossChainQuoteQuerySchema = z.strictObject({
   slippageBps: z.coerce.number().int().min(0).max(MAX_SLIPPAGE_BPS).default(50),
 });
 
+/** GET /api/v1/cross-chain/status: a transfer sent on the source network, followed until it lands. */
+export const crossChainStatusQuerySchema = z.strictObject({
+  source: z.enum(['lifi']).default('lifi'),
+  txHash: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash: 0x and 64 hex digits')
+    .transform((value) => value.toLowerCase()),
+  fromNetwork: z.enum(DEX_NETWORK_IDS),
+  toNetwork: z.enum(DEX_NETWORK_IDS),
+  bridge: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'the bridge of the route (its `bridge`)'),
+});
+
+export const crossChainStatusSchema = z.object({
+  status: z.enum(['NOT_FOUND', 'PENDING', 'DONE', 'FAILED', 'INVALID']),
+  substatus: z.string().nullable(),
+  receivingTxHash: z.string().nullable().describe('The destination transaction once the transfer landed'),
+  receivingTxUrl: z.string().nullable().describe('That transaction on the destination network’s explorer'),
+  receivedAmount: baseUnits.nullable(),
+});
+export type CrossChainStatusView = z.infer<typeof crossChainStatusSchema>;
+
 const tokenSchema = z.object({
   address: z.string(),
   symbol: z.string(),

@@ -135,7 +135,12 @@ describe.each(databaseTargets())('CrossChainService on $name', (target) => {
   beforeAll(async () => {
     handle = await target.open();
     await seedDemoData(handle.db);
-    fake = await startFakeLiFi({ rates: { [`1:${USDC_ETH}:42161:${USDC_ARB}`]: [998n, 1000n] } });
+    fake = await startFakeLiFi({
+      rates: { [`1:${USDC_ETH}:42161:${USDC_ARB}`]: [998n, 1000n] },
+      statuses: {
+        '0xbbb': { status: 'DONE', substatus: 'COMPLETED', receiving: { txHash: '0xccc', amount: '5' } },
+      },
+    });
     const log = pino({ level: 'silent' });
     const dex = new DexService({ config: loadConfig({}), db: handle.db, log, sources: [] });
     service = new CrossChainService({
@@ -178,5 +183,31 @@ describe.each(databaseTargets())('CrossChainService on $name', (target) => {
     expect(
       await code({ fromNetwork: 'arbitrum', fromToken: USDC_ARB, toNetwork: 'ethereum', toToken: USDC_ETH }),
     ).toBe('dex_no_route');
+  });
+
+  it('follows a transfer through the source that routed it', async () => {
+    const done = await service.status({
+      source: 'lifi',
+      txHash: '0xbbb',
+      fromNetwork: 'ethereum',
+      toNetwork: 'arbitrum',
+      bridge: 'stargateV2',
+    });
+    expect(done).toMatchObject({ status: 'DONE', receivingTxHash: '0xccc', receivedAmount: 5n });
+    expect(fake.requests.at(-1)?.query).toMatchObject({
+      txHash: '0xbbb',
+      fromChain: '1',
+      toChain: '42161',
+      bridge: 'stargateV2',
+    });
+    await expect(
+      service.status({
+        source: 'other',
+        txHash: '0xbbb',
+        fromNetwork: 'ethereum',
+        toNetwork: 'arbitrum',
+        bridge: 'x',
+      }),
+    ).rejects.toMatchObject({ code: 'cross_chain_unavailable' });
   });
 });

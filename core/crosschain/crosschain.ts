@@ -3,7 +3,7 @@ import { DexQuoteError, type DexService } from '../dex/dex.ts';
 import { type DexNetwork, dexNetwork } from '../dex/networks.ts';
 import type { DexToken } from '../dex/tokens.ts';
 import type { Address } from '../dex/types.ts';
-import type { CrossChainRoute, CrossChainRouteSource } from './lifi.ts';
+import type { BridgeTransferStatus, CrossChainRoute, CrossChainRouteSource } from './lifi.ts';
 
 export interface CrossChainQuoteInput {
   fromNetwork: string;
@@ -57,6 +57,32 @@ export class CrossChainService {
   /** Names of the route sources that bridge these networks (none: no bridge is set up). */
   bridges(from: DexNetwork, to: DexNetwork): string[] {
     return this.#sources.filter((source) => source.supports(from, to)).map((source) => source.name);
+  }
+
+  /** Where a transfer stands, from the source that routed it (LI.FI's `/status`). */
+  async status(input: {
+    source: string;
+    txHash: string;
+    fromNetwork: string;
+    toNetwork: string;
+    bridge: string;
+  }): Promise<BridgeTransferStatus & { fromNetwork: DexNetwork; toNetwork: DexNetwork }> {
+    const fromNetwork = dexNetwork(input.fromNetwork);
+    if (!fromNetwork) throw new DexQuoteError('dex_unknown_network', 404, 'fromNetwork');
+    const toNetwork = dexNetwork(input.toNetwork);
+    if (!toNetwork) throw new DexQuoteError('dex_unknown_network', 404, 'toNetwork');
+    const source = this.#sources.find(
+      (known) => known.id === input.source && known.supports(fromNetwork, toNetwork),
+    );
+    if (!source) throw new DexQuoteError('cross_chain_unavailable', 422, 'source');
+    const status = await source.status(
+      input.txHash,
+      fromNetwork,
+      toNetwork,
+      input.bridge,
+      AbortSignal.timeout(this.#timeoutMs),
+    );
+    return { ...status, fromNetwork, toNetwork };
   }
 
   async quote(input: CrossChainQuoteInput): Promise<CrossChainQuoteResult> {

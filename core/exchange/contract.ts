@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
-import { crossChainQuotesSchema } from '../crosschain/contract.ts';
+import { crossChainQuotesSchema, crossChainStatusSchema } from '../crosschain/contract.ts';
 import { dexQuotesSchema } from '../dex/contract.ts';
 import {
   COIN_CODE_PATTERN,
@@ -273,4 +273,5 @@ export const RESPONSE_SCHEMAS = {
   Swap: swapSchema,
   DexQuotes: dexQuotesSchema,
   CrossChainQuotes: crossChainQuotesSchema,
+  CrossChainStatus: crossChainStatusSchema,
 } as const;

@@ -59,6 +59,7 @@ const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const DEX_USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const DEX_DAI = '0x6b175474e89094c44da98b954eedeac495271d0f';
 const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
+const BRIDGE_TX = `0x${'b'.repeat(64)}`;
 const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -456,7 +457,16 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       },
     });
     // Cross-chain quotes from the local LI.FI fake: USDC from Ethereum to Arbitrum.
-    lifi = await startFakeLiFi({ rates: { [`1:${DEX_USDC}:42161:${ARB_USDC}`]: [998n, 1000n] } });
+    lifi = await startFakeLiFi({
+      rates: { [`1:${DEX_USDC}:42161:${ARB_USDC}`]: [998n, 1000n] },
+      statuses: {
+        [BRIDGE_TX]: {
+          status: 'DONE',
+          substatus: 'COMPLETED',
+          receiving: { txHash: `0x${'c'.repeat(64)}`, amount: '998' },
+        },
+      },
+    });
     const created = createTestApp(build, handle, {
       LIFI_ENABLED: 'true',
       LIFI_API_URL: lifi.url,
@@ -641,6 +651,12 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       },
       { requiredKeys: ['fromNetwork', 'toNetwork', 'fromToken', 'toToken', 'fromAmount', 'fromAddress'] },
     );
+    examples['GET /api/v1/cross-chain/status'] = fc.record({
+      txHash: fc.constantFrom(BRIDGE_TX, `0x${'d'.repeat(64)}`),
+      fromNetwork: fc.constant('ethereum'),
+      toNetwork: fc.constant('arbitrum'),
+      bridge: fc.constant('stargateV2'),
+    });
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,

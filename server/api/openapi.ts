@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { crossChainQuoteQuerySchema } from '../../core/crosschain/contract.ts';
+import { crossChainQuoteQuerySchema, crossChainStatusQuerySchema } from '../../core/crosschain/contract.ts';
 import { dexQuoteQuerySchema } from '../../core/dex/contract.ts';
 import {
   addressQuerySchema,
@@ -182,6 +182,17 @@ export function openApiDocument(baseUrl: string) {
           responses: {
             200: { description: 'The routes', content: json(ref('CrossChainQuotes')) },
             ...errors(400, 404, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/cross-chain/status': {
+        get: {
+          summary: 'Where a cross-chain transfer stands, until it lands on the destination network',
+          parameters: queryParameters(crossChainStatusQuerySchema),
+          responses: {
+            200: { description: 'The transfer', content: json(ref('CrossChainStatus')) },
+            ...errors(400, 404, 422, 502),
             ...everyOperation,
           },
         },
