@@ -33,6 +33,10 @@ const PAGE_SECTIONS = [
   'legal',
   'sitemapPage',
   'withdrawal',
+  // DEX swaps (app/dex/english.ts).
+  'dex',
+  // The cross-chain pages (app/crosschain/english.ts).
+  'crossChain',
 ];
 
 /**
@@ -69,7 +73,7 @@ function englishCatalogue(): Plugin {
 
 /**
  * Modules loaded only when used (dialogs, sheets, the newsletter form, the tag manager) or only by some pages (the page
- * table, for a route's parameter rule): they keep chunks of their own.
+ * table, for a route's parameter rule; the DEX and cross-chain rules): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
   /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
@@ -79,7 +83,7 @@ const LOADED_WHEN_USED =
  * every page's `site` chunk.
  */
 const ONLY_SOME_PAGES =
-  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$|[\\/]core[\\/](widget|fiat|dex|cross-chain)[\\/]/;
+  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$|[\\/]core[\\/](widget|fiat|dex|crosschain)[\\/]/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
 /** What every page runs on: React, React DOM and React Router. */

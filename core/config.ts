@@ -80,6 +80,25 @@ const configSchema = z.object({
   COINGECKO_API_KEY: z.string().optional(),
   PRICE_REFRESH_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
 
+  // DEX swaps (core/dex/): the five EVM networks; a network without a route source says so on /dex.
+  /** JSON-RPC endpoints the server reads each chain through (balances, allowances, receipts). */
+  DEX_RPC_URL_ETHEREUM: z.url().optional(),
+  DEX_RPC_URL_BSC: z.url().optional(),
+  DEX_RPC_URL_POLYGON: z.url().optional(),
+  DEX_RPC_URL_ARBITRUM: z.url().optional(),
+  DEX_RPC_URL_OPTIMISM: z.url().optional(),
+  /** Local Uniswap v2 deployments standing in for networks of the same chain id (core/dex/sandbox-file.ts). */
+  DEX_SANDBOX_FILE: z.string().optional(),
+  /** A token list (tokenlists.org format) whose tokens are added to the networks' lists. */
+  DEX_TOKEN_LIST_FILE: z.string().optional(),
+  /** 0x Swap API v2 key: 0x quotes on every network when set. */
+  ZEROX_API_KEY: z.string().optional(),
+  ZEROX_API_URL: z.url().default('https://api.0x.org'),
+  /** LI.FI for cross-chain routes (core/crosschain/): off unless true; the key only raises its rate limits. */
+  LIFI_ENABLED: booleanString.default(false),
+  LIFI_API_URL: z.url().default('https://li.quest/v1'),
+  LIFI_API_KEY: z.string().optional(),
+
   // Human check (reCAPTCHA v3) for public forms; without a secret the check is off (and logged).
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),

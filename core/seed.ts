@@ -16,6 +16,7 @@ import {
 } from '../db/schema.ts';
 import { MEMO_NAMES, NETWORKS } from './address/networks.ts';
 import { coinsFileSchema, countriesFileSchema, fiatFileSchema } from './catalogue/catalogue-files.ts';
+import { seedDexTokens } from './dex/tokens.ts';
 
 function readCatalogue<T>(file: string, schema: { parse(value: unknown): T }): T {
   return schema.parse(
@@ -153,6 +154,10 @@ export async function seedDemoData(db: Database): Promise<string[]> {
   if (await isEmpty(db, 'promo_codes')) {
     await db.insert(promoCodes).values([{ code: 'ZEROFEE' }]);
     seeded.push('promo_codes');
+  }
+  if (await isEmpty(db, 'dex_tokens')) {
+    await seedDexTokens(db);
+    seeded.push('dex_tokens');
   }
   if (await isEmpty(db, 'partners')) {
     await db.insert(partners).values([{ id: 'demo-partner', name: 'Demo partner' }]);

@@ -6,7 +6,9 @@ import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
 import type { LegalTexts } from './company/legal.ts';
 import type { Config } from './config.ts';
+import type { CrossChainService } from './crosschain/crosschain.ts';
 import type { DataVersions } from './data-versions.ts';
+import type { DexService } from './dex/dex.ts';
 import type { DirectoryService } from './directory/directory.ts';
 import type { QuoteService } from './exchange/quotes.ts';
 import type { SwapMailer } from './exchange/swap-mail.ts';
@@ -35,6 +37,10 @@ export interface Services {
   swaps: SwapService;
   /** The optional swap mails and their unsubscriptions. */
   swapMail: SwapMailer;
+  /** DEX swaps: the EVM networks, their token lists and route quotes (core/dex). */
+  dex: DexService;
+  /** Cross-chain routes between the DEX networks (core/crosschain). */
+  crossChain: CrossChainService;
   /** The coin, pair and comparison listings with their market figures. */
   directory: DirectoryService;
   /** Published blog articles, authors, tags and search. */

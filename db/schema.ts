@@ -565,3 +565,26 @@ export const telegramSwaps = pgTable(
   },
   (table) => [index('telegram_swaps_watching_idx').on(table.watching)],
 );
+
+/**
+ * Tokens of the DEX networks (core/dex/tokens.ts): the Uniswap default token list seeded per chain,
+ * plus tokens added by configuration (`source` 'config', listed first). `icon` is our own icon path;
+ * the list's `logo_uri` is kept for reference and never drawn (external hosts stay out of the CSP).
+ */
+export const dexTokens = pgTable(
+  'dex_tokens',
+  {
+    chainId: integer('chain_id').notNull(),
+    /** Lower-case 0x address. */
+    address: text('address').notNull(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    decimals: integer('decimals').notNull(),
+    icon: text('icon').notNull(),
+    logoUri: text('logo_uri'),
+    source: text('source').$type<'list' | 'config'>().notNull(),
+    rank: integer('rank').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.address] })],
+);

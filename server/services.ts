@@ -8,7 +8,10 @@ import { Catalogue } from '../core/catalogue/catalogue.ts';
 import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
+import { CrossChainService } from '../core/crosschain/crosschain.ts';
+import { LiFiSource } from '../core/crosschain/lifi.ts';
 import { DataVersions } from '../core/data-versions.ts';
+import { DexService } from '../core/dex/dex.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
@@ -151,6 +154,8 @@ export function createServices(options: {
     ? createTelegramBot({ config, db, log, catalogue, quotes, swaps, dictionaries, rateLimiter })
     : null;
 
+  const dex = new DexService({ config, db, log: log.child({ component: 'dex' }) });
+
   // The legal texts are rendered while the server starts, so no visitor waits for the first render.
   const legal = new LegalTexts();
   legal
@@ -171,6 +176,20 @@ export function createServices(options: {
     quotes,
     swaps,
     swapMail,
+    dex,
+    crossChain: new CrossChainService({
+      dex,
+      sources: config.LIFI_ENABLED
+        ? [
+            new LiFiSource({
+              baseUrl: config.LIFI_API_URL,
+              ...(config.LIFI_API_KEY ? { apiKey: config.LIFI_API_KEY } : {}),
+            }),
+          ]
+        : [],
+      timeoutMs: config.QUOTE_TIMEOUT_MS,
+      log: log.child({ component: 'cross-chain' }),
+    }),
     directory,
     blog: new BlogService(db),
     rateLimiter,

@@ -57,7 +57,7 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'providers', path: '/providers', layout: 'default', file: 'routes/providers.tsx' },
   { name: 'contact', path: '/contact', layout: 'default', file: 'routes/contact.tsx' },
   { name: 'congrats', path: '/congrats', layout: 'default', file: 'routes/congrats.tsx' },
-  { name: 'dex', path: '/dex', layout: 'default' },
+  { name: 'dex', path: '/dex', layout: 'default', file: 'routes/dex.tsx' },
   { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx', data: ['catalogue'] },
   {
     name: 'swap-status',
@@ -158,11 +158,31 @@ const DECLARED_PAGES: readonly PageDef[] = [
     data: MARKET,
   },
 
-  { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain' },
-  { name: 'cross-chain-page', path: '/cross-chain/page-{page}', layout: 'cross-chain' },
-  { name: 'cross-chain-pair', path: '/cross-chain/{from}-to-{to}', layout: 'cross-chain' },
-  { name: 'cross-chain-tokens', path: '/cross-chain/tokens', layout: 'cross-chain-tokens' },
-  { name: 'cross-chain-tokens-page', path: '/cross-chain/tokens/page-{page}', layout: 'cross-chain-tokens' },
+  { name: 'cross-chain', path: '/cross-chain', layout: 'cross-chain', file: 'routes/cross-chain.tsx' },
+  {
+    name: 'cross-chain-page',
+    path: '/cross-chain/page-{page}',
+    layout: 'cross-chain',
+    file: 'routes/cross-chain.tsx',
+  },
+  {
+    name: 'cross-chain-pair',
+    path: '/cross-chain/{from}-to-{to}',
+    layout: 'cross-chain',
+    file: 'routes/cross-chain.tsx',
+  },
+  {
+    name: 'cross-chain-tokens',
+    path: '/cross-chain/tokens',
+    layout: 'cross-chain-tokens',
+    file: 'routes/cross-chain.tsx',
+  },
+  {
+    name: 'cross-chain-tokens-page',
+    path: '/cross-chain/tokens/page-{page}',
+    layout: 'cross-chain-tokens',
+    file: 'routes/cross-chain.tsx',
+  },
 
   { name: 'fiat', path: '/fiat', layout: 'fiat' },
   { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat' },

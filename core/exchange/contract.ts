@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
+import { crossChainQuotesSchema, crossChainStatusSchema } from '../crosschain/contract.ts';
+import { dexQuotesSchema } from '../dex/contract.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_PATTERN,
@@ -278,4 +280,7 @@ export const RESPONSE_SCHEMAS = {
   Pair: pairSchema,
   Quote: quoteSchema,
   Swap: swapSchema,
+  DexQuotes: dexQuotesSchema,
+  CrossChainQuotes: crossChainQuotesSchema,
+  CrossChainStatus: crossChainStatusSchema,
 } as const;

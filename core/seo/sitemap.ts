@@ -28,6 +28,8 @@ export const STATIC_PAGES: readonly string[] = [
   '/providers',
   '/contact',
   '/dex',
+  '/cross-chain',
+  '/cross-chain/tokens',
   '/swap',
   '/transaction-status',
   '/cookie-policy',

@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type FakeLiFi, startFakeLiFi } from '../../core/crosschain/lifi-fake.ts';
+import { NATIVE_TOKEN } from '../../core/dex/networks.ts';
+import { type FakeZeroEx, startFakeZeroEx } from '../../core/dex/zerox-fake.ts';
 import { RESPONSE_SCHEMAS } from '../../core/exchange/contract.ts';
 import { type FakeRecaptcha, startFakeRecaptcha } from '../../core/human-check/recaptcha-fake.ts';
 import { LANGUAGES as LANGS } from '../../core/i18n/languages.ts';
@@ -54,6 +57,10 @@ const DATABASE = process.env.FUZZ_DATABASE ?? 'pglite';
 const build = await loadServerBuild();
 
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const DEX_USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+const DEX_DAI = '0x6b175474e89094c44da98b954eedeac495271d0f';
+const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
+const BRIDGE_TX = `0x${'b'.repeat(64)}`;
 const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -464,6 +471,8 @@ describe.each(targets)('API fuzzing on $name', (target) => {
   let app: ReturnType<typeof createTestApp>['app'];
   let services: ReturnType<typeof createTestApp>['services'];
   let fake: FakeRecaptcha;
+  let zeroEx: FakeZeroEx;
+  let lifi: FakeLiFi;
   const statuses = new Map<string, Map<number, number>>();
   const hints: Record<string, fc.Arbitrary<unknown>> = {};
   /** Whole request bodies the business rules accept, by operation (random fields seldom all fit). */
@@ -489,7 +498,31 @@ describe.each(targets)('API fuzzing on $name', (target) => {
         ),
       },
     });
+    // DEX quotes from the local 0x fake: USDC, DAI and ETH on Ethereum (tokens of the default list).
+    zeroEx = await startFakeZeroEx({
+      apiKey: 'fuzz-0x-key',
+      rates: {
+        [`1:${DEX_USDC}:${DEX_DAI}`]: [999n * 10n ** 12n, 1000n],
+        [`1:${DEX_DAI}:${DEX_USDC}`]: [999n, 1000n * 10n ** 12n],
+        [`1:${NATIVE_TOKEN.toLowerCase()}:${DEX_USDC}`]: [2000n, 10n ** 12n],
+      },
+    });
+    // Cross-chain quotes from the local LI.FI fake: USDC from Ethereum to Arbitrum.
+    lifi = await startFakeLiFi({
+      rates: { [`1:${DEX_USDC}:42161:${ARB_USDC}`]: [998n, 1000n] },
+      statuses: {
+        [BRIDGE_TX]: {
+          status: 'DONE',
+          substatus: 'COMPLETED',
+          receiving: { txHash: `0x${'c'.repeat(64)}`, amount: '998' },
+        },
+      },
+    });
     const created = createTestApp(build, handle, {
+      LIFI_ENABLED: 'true',
+      LIFI_API_URL: lifi.url,
+      ZEROX_API_KEY: 'fuzz-0x-key',
+      ZEROX_API_URL: zeroEx.url,
       RATE_LIMIT_FORMS_PER_HOUR: '1000000',
       OPERATOR_TOKEN,
       SANDBOX_STEP_DELAY_MS: '0',
@@ -581,6 +614,11 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       code: fc.constantFrom(...LANGS, 'EN', 'xx', 'en-US'),
       email: fc.constantFrom('fuzz@example.com', 'Fuzz+tag@Example.COM', 'no-at-sign', 'a@b', ''),
       googleReCaptchaToken: fc.constantFrom('human', 'bot', 'unknown-token'),
+      sellToken: fc.constantFrom(DEX_USDC, DEX_DAI, NATIVE_TOKEN, ETH_ADDRESS),
+      buyToken: fc.constantFrom(DEX_USDC, DEX_DAI, DEX_USDC.toUpperCase().replace('0X', '0x')),
+      sellAmount: fc.constantFrom('1000000', '1', '25000000000000000000', '0', '1.5'),
+      slippageBps: fc.constantFrom(50, 100, 0, 5001),
+      taker: fc.constantFrom(ETH_ADDRESS, ETH_ADDRESS.toLowerCase()),
     });
     const quote = fc.record(
       {
@@ -640,6 +678,38 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       text,
       googleReCaptchaToken: fc.constant(`human-${FORM_ACTIONS.review}`),
     });
+    // Whole DEX queries the business rules accept (the fake 0x has these pairs).
+    examples['GET /api/v1/dex/quotes'] = fc
+      .record(
+        {
+          network: fc.constant('ethereum'),
+          sellToken: fc.constantFrom(DEX_USDC, DEX_DAI),
+          buyToken: fc.constant(DEX_USDC),
+          sellAmount: fc.constantFrom('1000000', '250000000000000000000'),
+          slippageBps: fc.constantFrom(50, 100),
+          taker: fc.constant(ETH_ADDRESS),
+        },
+        { requiredKeys: ['network', 'sellToken', 'buyToken', 'sellAmount'] },
+      )
+      .map((query) => (query.sellToken === DEX_USDC ? { ...query, buyToken: DEX_DAI } : query));
+    examples['GET /api/v1/cross-chain/quotes'] = fc.record(
+      {
+        fromNetwork: fc.constant('ethereum'),
+        toNetwork: fc.constantFrom('arbitrum', 'optimism'),
+        fromToken: fc.constant(DEX_USDC),
+        toToken: fc.constant(ARB_USDC),
+        fromAmount: fc.constantFrom('1000000', '5'),
+        fromAddress: fc.constant(ETH_ADDRESS),
+        slippageBps: fc.constantFrom(50, 300),
+      },
+      { requiredKeys: ['fromNetwork', 'toNetwork', 'fromToken', 'toToken', 'fromAmount', 'fromAddress'] },
+    );
+    examples['GET /api/v1/cross-chain/status'] = fc.record({
+      txHash: fc.constantFrom(BRIDGE_TX, `0x${'d'.repeat(64)}`),
+      fromNetwork: fc.constant('ethereum'),
+      toNetwork: fc.constant('arbitrum'),
+      bridge: fc.constant('stargateV2'),
+    });
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,
@@ -655,6 +725,8 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       }
     }
     await fake?.close();
+    await zeroEx?.close();
+    await lifi?.close();
     await handle?.close();
   });
 
@@ -690,6 +762,7 @@ describe.each(targets)('API fuzzing on $name', (target) => {
     const queryArb =
       query.length > 0
         ? fc.oneof(
+            ...(examples[name] ? [{ arbitrary: examples[name].map(queryString), weight: 4 }] : []),
             { arbitrary: validValue(querySchema, { hints }).map(queryString), weight: 5 },
             { arbitrary: invalidValue(querySchema).map(queryString), weight: 2 },
             { arbitrary: hostileValue(querySchema, { hints }).map(queryString), weight: 2 },

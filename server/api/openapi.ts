@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { crossChainQuoteQuerySchema, crossChainStatusQuerySchema } from '../../core/crosschain/contract.ts';
+import { dexQuoteQuerySchema } from '../../core/dex/contract.ts';
 import {
   addressQuerySchema,
   depositRequestSchema,
@@ -156,6 +158,41 @@ export function openApiDocument(baseUrl: string) {
           responses: {
             200: { description: 'The quote', content: json(ref('Quote')) },
             ...errors(400, 413, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/dex/quotes': {
+        get: {
+          summary:
+            'DEX routes on an EVM network from every route source, best first: amounts, the slippage minimum, gas, price impact, the approval needed and (with a taker) the transaction to sign',
+          parameters: queryParameters(dexQuoteQuerySchema),
+          responses: {
+            200: { description: 'The routes', content: json(ref('DexQuotes')) },
+            ...errors(400, 404, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/cross-chain/quotes': {
+        get: {
+          summary:
+            'Cross-chain routes (bridges, with swaps where needed) from a token on one EVM network to a token on another, best first, with the source transaction to sign',
+          parameters: queryParameters(crossChainQuoteQuerySchema),
+          responses: {
+            200: { description: 'The routes', content: json(ref('CrossChainQuotes')) },
+            ...errors(400, 404, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/cross-chain/status': {
+        get: {
+          summary: 'Where a cross-chain transfer stands, until it lands on the destination network',
+          parameters: queryParameters(crossChainStatusQuerySchema),
+          responses: {
+            200: { description: 'The transfer', content: json(ref('CrossChainStatus')) },
+            ...errors(400, 404, 422, 502),
             ...everyOperation,
           },
         },

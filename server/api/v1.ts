@@ -4,6 +4,15 @@ import { cors } from 'hono/cors';
 import { validateAddress, validateMemo } from '../../core/address/validate.ts';
 import { publicCoin } from '../../core/catalogue/catalogue.ts';
 import {
+  type CrossChainStatusView,
+  crossChainQuoteQuerySchema,
+  crossChainQuotesView,
+  crossChainStatusQuerySchema,
+} from '../../core/crosschain/contract.ts';
+import { dexQuoteQuerySchema, dexQuotesView } from '../../core/dex/contract.ts';
+import { DexQuoteError } from '../../core/dex/dex.ts';
+import { explorerTxUrl } from '../../core/dex/networks.ts';
+import {
   addressQuerySchema,
   depositRequestSchema,
   idempotencyKeySchema,
@@ -136,6 +145,67 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
       offers: offers.map((offer) => ({ ...offer, providerName: providerName(offer.provider) })),
     };
+    return c.json(view);
+  });
+
+  api.get('/dex/quotes', async (c) => {
+    const query = parseInput(dexQuoteQuerySchema, c.req.query());
+    try {
+      const result = await services.dex.quote({
+        network: query.network,
+        sellToken: query.sellToken,
+        buyToken: query.buyToken,
+        sellAmount: BigInt(query.sellAmount),
+        slippageBps: query.slippageBps,
+        ...(query.taker ? { taker: query.taker } : {}),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(dexQuotesView(result));
+    } catch (error) {
+      if (error instanceof DexQuoteError) {
+        throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});
+      }
+      throw error;
+    }
+  });
+
+  api.get('/cross-chain/quotes', async (c) => {
+    const query = parseInput(crossChainQuoteQuerySchema, c.req.query());
+    try {
+      const result = await services.crossChain.quote({
+        ...query,
+        fromAmount: BigInt(query.fromAmount),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(crossChainQuotesView(result));
+    } catch (error) {
+      if (error instanceof DexQuoteError) {
+        throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});
+      }
+      throw error;
+    }
+  });
+
+  api.get('/cross-chain/status', async (c) => {
+    const query = parseInput(crossChainStatusQuerySchema, c.req.query());
+    let result: Awaited<ReturnType<typeof services.crossChain.status>>;
+    try {
+      result = await services.crossChain.status(query);
+    } catch (error) {
+      if (error instanceof DexQuoteError) {
+        throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});
+      }
+      services.log.warn({ err: error }, 'A cross-chain status check failed');
+      throw new ApiError(502, 'provider_unavailable');
+    }
+    const view: CrossChainStatusView = {
+      status: result.status,
+      substatus: result.substatus,
+      receivingTxHash: result.receivingTxHash,
+      receivingTxUrl: result.receivingTxHash ? explorerTxUrl(result.toNetwork, result.receivingTxHash) : null,
+      receivedAmount: result.receivedAmount?.toString() ?? null,
+    };
+    c.header('Cache-Control', 'no-store');
     return c.json(view);
   });
 

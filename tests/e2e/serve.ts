@@ -3,7 +3,14 @@
  * switched on and verified by the local reCAPTCHA fake (no network). The browser side of the check
  * is replaced per test with `fakeRecaptchaScript` (see newsletter tests).
  */
+import {
+  deploySandbox,
+  startLocalChain,
+  TEST_WALLET,
+  writeSandboxFile,
+} from '../../core/dex/testing/chain.ts';
 import { startFakeRecaptcha } from '../../core/human-check/recaptcha-fake.ts';
+import { DEX_E2E_CHAIN_ID, DEX_E2E_CHAIN_PORT, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
 import { E2E_FORM_TOKENS, E2E_RECAPTCHA } from './recaptcha.ts';
 
 const fake = await startFakeRecaptcha({
@@ -23,5 +30,17 @@ process.env.RECAPTCHA_SITE_KEY = E2E_RECAPTCHA.siteKey;
 process.env.RECAPTCHA_SECRET = E2E_RECAPTCHA.secret;
 process.env.RECAPTCHA_VERIFY_URL = fake.url;
 process.on('SIGTERM', () => void fake.close());
+
+// The DEX tests' local chain (tests/e2e/dex-chain.ts), in this process: stopped with it. Without
+// it (no EDR binary for this platform) the other tests still run and the DEX tests fail on their own.
+try {
+  const chain = await startLocalChain({ port: DEX_E2E_CHAIN_PORT, chainId: DEX_E2E_CHAIN_ID });
+  process.on('SIGTERM', () => void chain.close());
+  const deployment = await deploySandbox(chain, { fundAccounts: [TEST_WALLET] });
+  writeSandboxFile(DEX_E2E_SANDBOX_FILE, [deployment]);
+  process.env.DEX_SANDBOX_FILE = DEX_E2E_SANDBOX_FILE;
+} catch (error) {
+  console.error('The DEX tests’ local chain did not start:', error);
+}
 
 await import('../../server/start.ts');

@@ -1,0 +1,119 @@
+import { formatCount } from '../../core/i18n/format.ts';
+import { DirectoryList } from '../directory/parts.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import { useLang } from '../routing/page-location.ts';
+import type { loadCrossChainPairs, loadCrossChainTokens } from './crosschain.server.ts';
+import { PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
+
+/** /cross-chain and its pages: each token from one network to another, with the bridges set up for it. */
+export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCrossChainPairs> }) {
+  const { rows, pagination, networkNames } = data;
+  const { t } = useTranslation();
+  const lang = useLang();
+  const title =
+    pagination.page > 1
+      ? t('pages.cross-chain-page.title', { page: pagination.page })
+      : t('pages.cross-chain.title');
+  return (
+    <DirectoryList
+      page="cross-chain"
+      title={title}
+      section={t('pages.cross-chain.title')}
+      description={
+        pagination.page > 1
+          ? t('pages.cross-chain-page.description', { page: pagination.page })
+          : t('pages.cross-chain.description')
+      }
+      firstPage={PAIRS_FIRST_PAGE}
+      pagination={pagination}
+      empty={rows.length === 0}
+    >
+      <p className="mt-6 max-w-3xl text-muted">
+        {t('crossChain.pairsIntro', { count: pagination.total, total: formatCount(pagination.total, lang) })}
+      </p>
+      <ul className="mt-6 flex flex-col gap-3" data-testid="cross-chain-pairs">
+        {rows.map((row) => (
+          <li
+            key={`${row.from.network}:${row.from.address}:${row.to.network}`}
+            className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4"
+            data-testid="cross-chain-pair"
+          >
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <img src={row.icon} alt="" width={28} height={28} loading="lazy" />
+              <strong>{row.symbol}</strong>
+              <span>
+                {t('crossChain.fromTo', {
+                  from: networkNames[row.from.network] ?? row.from.network,
+                  to: networkNames[row.to.network] ?? row.to.network,
+                })}
+              </span>
+            </div>
+            <p className="mt-2 text-sm text-muted" data-testid="cross-chain-bridges">
+              {row.bridges.length > 0
+                ? t('crossChain.via', { bridges: row.bridges.join(', ') })
+                : t('crossChain.noBridge')}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-muted">{t('crossChain.tokensSource')}</p>
+    </DirectoryList>
+  );
+}
+
+/** /cross-chain/tokens and its pages: each token on several networks, with its address on each. */
+export function CrossChainTokensView({ data }: { data: ReturnType<typeof loadCrossChainTokens> }) {
+  const { rows, pagination, networkNames } = data;
+  const { t } = useTranslation();
+  const lang = useLang();
+  const title =
+    pagination.page > 1
+      ? t('pages.cross-chain-tokens-page.title', { page: pagination.page })
+      : t('pages.cross-chain-tokens.title');
+  return (
+    <DirectoryList
+      page="cross-chain-tokens"
+      title={title}
+      section={t('pages.cross-chain-tokens.title')}
+      description={
+        pagination.page > 1
+          ? t('pages.cross-chain-tokens-page.description', { page: pagination.page })
+          : t('pages.cross-chain-tokens.description')
+      }
+      firstPage={TOKENS_FIRST_PAGE}
+      pagination={pagination}
+      empty={rows.length === 0}
+    >
+      <p className="mt-6 max-w-3xl text-muted">
+        {t('crossChain.tokensIntro', { count: pagination.total, total: formatCount(pagination.total, lang) })}
+      </p>
+      <ul className="mt-6 flex flex-col gap-3" data-testid="cross-chain-tokens">
+        {rows.map((token) => (
+          <li
+            key={`${token.networks[0]?.network}:${token.networks[0]?.address}`}
+            className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4"
+            data-testid="cross-chain-token"
+          >
+            <div className="flex items-center gap-3">
+              <img src={token.icon} alt="" width={28} height={28} loading="lazy" />
+              <strong>{token.symbol}</strong>
+              <span className="min-w-0 truncate text-muted">{token.name}</span>
+            </div>
+            <p className="mt-2 text-sm">{t('crossChain.livesOn', { count: token.networks.length })}</p>
+            <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              {token.networks.map((entry) => (
+                <div key={entry.network} className="contents">
+                  <dt className="font-medium">{networkNames[entry.network]}</dt>
+                  <dd className="truncate font-mono text-xs leading-5 text-muted" title={entry.address}>
+                    {entry.address}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-muted">{t('crossChain.tokensSource')}</p>
+    </DirectoryList>
+  );
+}

@@ -1,0 +1,618 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLoaderData, useNavigate } from 'react-router';
+import type { DexQuotesView, DexRouteView } from '../../core/dex/contract.ts';
+import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
+import { formatDecimal, formatPercent } from '../../core/i18n/format.ts';
+import { PageIntro } from '../company/parts.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
+import { useLang } from '../routing/page-location.ts';
+import { Button } from '../ui/Button.tsx';
+import type { DexNetworkView, loadDex } from './dex.server.ts';
+import type { Eip1193Provider, WalletInfo } from './wallet.client.ts';
+
+type WalletModule = typeof import('./wallet.client.ts');
+let walletModule: Promise<WalletModule> | null = null;
+/** viem and the wallet calls load on the first wallet action only. */
+function loadWallet(): Promise<WalletModule> {
+  walletModule ??= import('./wallet.client.ts');
+  return walletModule;
+}
+
+const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'];
+const NATIVE = NATIVE_TOKEN.toLowerCase();
+
+interface Connected {
+  name: string;
+  provider: Eip1193Provider;
+  address: `0x${string}`;
+  chainId: number;
+}
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'confirm'; action: 'approve' | 'swap' }
+  | { kind: 'pending'; action: 'approve' | 'swap'; hash: string }
+  | { kind: 'done'; action: 'approve' | 'swap'; hash: string; ok: boolean }
+  | { kind: 'error'; message: string };
+
+/** Short form of an amount for the page: at most 6 decimals, every whole digit. */
+function shortAmount(value: bigint, decimals: number): string {
+  const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
+  const cut = fraction.slice(0, 6).replace(/0+$/, '');
+  return cut ? `${whole}.${cut}` : (whole as string);
+}
+
+export function DexPage() {
+  const data = useLoaderData<typeof loadDex>();
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const network = data.networks.find((n) => n.id === data.network) as DexNetworkView;
+  const tokens = data.tokens;
+  const [sell, setSell] = useState(tokens[1]?.address ?? tokens[0]?.address ?? '');
+  const [buy, setBuy] = useState(tokens[2]?.address ?? tokens[0]?.address ?? '');
+  const [amount, setAmount] = useState('');
+  const [slippage, setSlippage] = useState('0.5');
+  const [quotes, setQuotes] = useState<DexQuotesView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [wallets, setWallets] = useState<WalletInfo[] | null>(null);
+  const [wallet, setWallet] = useState<Connected | null>(null);
+  const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [refresh, setRefresh] = useState(0);
+  const requestRef = useRef<AbortController | null>(null);
+
+  // A new network brings its own token list.
+  useEffect(() => {
+    setSell(tokens[1]?.address ?? tokens[0]?.address ?? '');
+    setBuy(tokens[2]?.address ?? tokens[0]?.address ?? '');
+    setQuotes(null);
+    setStep({ kind: 'idle' });
+  }, [tokens]);
+
+  const sellToken = tokens.find((token) => token.address === sell);
+  const buyToken = tokens.find((token) => token.address === buy);
+  const sellAmount = sellToken && amount ? parseUnits(amount, sellToken.decimals) : null;
+  const slippageBps = /^\d{1,2}(\.\d{1,2})?$/.test(slippage.trim())
+    ? Math.round(Number(slippage.trim()) * 100)
+    : Number.NaN;
+  const slippageValid = Number.isInteger(slippageBps) && slippageBps >= 0 && slippageBps <= 5_000;
+  const onChain = wallet?.chainId === network.chainId;
+
+  // Routes for what the form says, again when the wallet or an approval changes them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh asks again after a transaction.
+  useEffect(() => {
+    requestRef.current?.abort();
+    setProblem(null);
+    if (!network.available || !sellToken || !buyToken || !sellAmount || sellAmount <= 0n || !slippageValid) {
+      setQuotes(null);
+      return;
+    }
+    const controller = new AbortController();
+    requestRef.current = controller;
+    const query = new URLSearchParams({
+      network: network.id,
+      sellToken: sellToken.address,
+      buyToken: buyToken.address,
+      sellAmount: sellAmount.toString(),
+      slippageBps: String(slippageBps),
+      ...(wallet && onChain ? { taker: wallet.address } : {}),
+    });
+    const timer = setTimeout(() => {
+      setLoading(true);
+      api<DexQuotesView>(`/api/v1/dex/quotes?${query}`, { lang, signal: controller.signal })
+        .then((answer) => setQuotes(answer))
+        .catch((error: unknown) => {
+          if (isAbort(error) || controller.signal.aborted) return;
+          setQuotes(null);
+          setProblem(error instanceof ApiProblem && error.message ? error.message : t('dex.quoteFailed'));
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [
+    network,
+    sellToken,
+    buyToken,
+    sellAmount,
+    slippageBps,
+    slippageValid,
+    wallet,
+    onChain,
+    lang,
+    t,
+    refresh,
+  ]);
+
+  // The wallet's balances of the sell token and the gas token, on the right network.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads them again after a transaction.
+  useEffect(() => {
+    setBalances(null);
+    if (!wallet || !onChain || !sellToken) return;
+    let live = true;
+    loadWallet()
+      .then((module) =>
+        module.readBalances(
+          wallet.provider,
+          wallet.address,
+          sellToken.address === NATIVE ? null : (sellToken.address as `0x${string}`),
+        ),
+      )
+      .then((found) => {
+        if (live) setBalances(found);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [wallet, onChain, sellToken, refresh]);
+
+  // A wallet that changes network or account tells us (EIP-1193 events).
+  useEffect(() => {
+    const provider = wallet?.provider;
+    if (!provider?.on) return;
+    const onChainChanged = (id: unknown) =>
+      setWallet((current) => (current ? { ...current, chainId: Number.parseInt(String(id), 16) } : current));
+    const onAccounts = (accounts: unknown) => {
+      const first = (accounts as string[])[0];
+      setWallet((current) =>
+        current && first ? { ...current, address: first.toLowerCase() as `0x${string}` } : null,
+      );
+    };
+    provider.on('chainChanged', onChainChanged);
+    provider.on('accountsChanged', onAccounts);
+    return () => {
+      provider.removeListener?.('chainChanged', onChainChanged);
+      provider.removeListener?.('accountsChanged', onAccounts);
+    };
+  }, [wallet?.provider]);
+
+  const findWallets = useCallback(async () => {
+    const module = await loadWallet();
+    const found: WalletInfo[] = [];
+    setWallets([]);
+    module.discoverWallets((info) => {
+      if (found.some((known) => known.uuid === info.uuid)) return;
+      found.push(info);
+      setWallets([...found]);
+    });
+  }, []);
+
+  const connect = useCallback(
+    async (info: WalletInfo) => {
+      const module = await loadWallet();
+      try {
+        const account = await module.connectWallet(info.provider);
+        setWallet({ name: info.name, provider: info.provider, ...account });
+        setWallets(null);
+        setStep({ kind: 'idle' });
+      } catch (error) {
+        setStep({
+          kind: 'error',
+          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.connectFailed'),
+        });
+      }
+    },
+    [t],
+  );
+
+  const switchNetwork = useCallback(async () => {
+    if (!wallet) return;
+    const module = await loadWallet();
+    try {
+      await module.switchChain(wallet.provider, network.chainId);
+      const chainId = await module.chainIdOf(wallet.provider);
+      setWallet({ ...wallet, chainId });
+    } catch (error) {
+      setStep({
+        kind: 'error',
+        message: module.isUserRejection(error)
+          ? t('dex.rejected')
+          : t('dex.switchFailed', { network: network.name }),
+      });
+    }
+  }, [wallet, network, t]);
+
+  const best = quotes?.routes[0] ?? null;
+  const fee = best?.networkFee ? BigInt(best.networkFee) : 0n;
+  const shortBalance = !!(balances && sellAmount && balances.token < sellAmount);
+  const value = best?.transaction ? BigInt(best.transaction.value) : 0n;
+  const shortGas = !!(balances && !shortBalance && balances.native < fee + value);
+  const busy = step.kind === 'confirm' || step.kind === 'pending';
+
+  const run = useCallback(
+    async (action: 'approve' | 'swap', route: DexRouteView) => {
+      if (!wallet || !sellToken || !sellAmount) return;
+      const module = await loadWallet();
+      setStep({ kind: 'confirm', action });
+      try {
+        const hash =
+          action === 'approve'
+            ? await module.sendApproval(
+                wallet.provider,
+                wallet.address,
+                sellToken.address as `0x${string}`,
+                route.allowanceTarget as `0x${string}`,
+                sellAmount,
+              )
+            : await module.sendSwap(wallet.provider, wallet.address, {
+                to: route.transaction?.to as `0x${string}`,
+                data: route.transaction?.data as `0x${string}`,
+                value: BigInt(route.transaction?.value ?? '0'),
+              });
+        setStep({ kind: 'pending', action, hash });
+        const ok = await module.waitForReceipt(wallet.provider, hash);
+        setStep({ kind: 'done', action, hash, ok });
+        setRefresh((n) => n + 1);
+      } catch (error) {
+        setStep({
+          kind: 'error',
+          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.failed'),
+        });
+      }
+    },
+    [wallet, sellToken, sellAmount, t],
+  );
+
+  const explorerLink = (hash: string) =>
+    network.sandbox ? null : (
+      <a
+        className="underline"
+        href={`${network.explorerUrl}/tx/${hash}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t('dex.viewExplorer', { explorer: network.explorerName })}
+      </a>
+    );
+  const amountOf = (raw: string, decimals: number) => formatDecimal(shortAmount(BigInt(raw), decimals), lang);
+  const availableNames = useMemo(
+    () => data.networks.filter((n) => n.available).map((n) => n.name),
+    [data.networks],
+  );
+
+  return (
+    <article data-page="dex">
+      <PageIntro page="dex" path="/dex" heading={t('dex.heading')} intro={<p>{t('dex.intro')}</p>} />
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <section
+          className="rounded-2xl border border-slate-200 bg-surface p-5"
+          aria-labelledby="dex-form-title"
+        >
+          <h2 id="dex-form-title" className="sr-only">
+            {t('dex.formTitle')}
+          </h2>
+          <form method="get" action="" className="flex flex-wrap items-end gap-3">
+            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+              {t('dex.network')}
+              <select
+                name="network"
+                data-testid="dex-network"
+                value={network.id}
+                onChange={(event) => navigate(`?network=${event.target.value}`, { preventScrollReset: true })}
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+              >
+                {data.networks.map((n) => (
+                  <option key={n.id} value={n.id}>
+                    {n.available ? n.name : t('dex.networkUnavailable', { network: n.name })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="btn btn-secondary btn-md">
+                {t('dex.choose')}
+              </button>
+            </noscript>
+          </form>
+
+          {network.available ? null : (
+            <p
+              className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="dex-unavailable"
+            >
+              {t('dex.notConfigured', { network: network.name })}{' '}
+              {availableNames.length > 0
+                ? t('dex.availableOn', { networks: availableNames.join(', ') })
+                : t('dex.noneConfigured')}
+            </p>
+          )}
+          {network.sandbox ? (
+            <p className="mt-4 rounded-xl bg-sky-50 p-3 text-sm text-sky-900" data-testid="dex-sandbox">
+              {t('dex.sandboxNote', { network: network.name })}
+            </p>
+          ) : null}
+
+          <div className="mt-5 grid gap-4 sm:grid-cols-2">
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              <span className="flex items-center gap-2">
+                {sellToken ? <img src={sellToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
+                {t('dex.youPay')}
+              </span>
+              <select
+                data-testid="dex-sell-token"
+                value={sell}
+                onChange={(event) => setSell(event.target.value)}
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+              >
+                {tokens.map((token) => (
+                  <option key={token.address} value={token.address}>
+                    {`${token.symbol} · ${token.name}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              <span className="flex items-center gap-2">
+                {buyToken ? <img src={buyToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
+                {t('dex.youReceive')}
+              </span>
+              <select
+                data-testid="dex-buy-token"
+                value={buy}
+                onChange={(event) => setBuy(event.target.value)}
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+              >
+                {tokens.map((token) => (
+                  <option key={token.address} value={token.address}>
+                    {`${token.symbol} · ${token.name}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              {t('dex.amount', { symbol: sellToken?.symbol ?? '' })}
+              <input
+                data-testid="dex-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value.replace(',', '.'))}
+                placeholder="0.0"
+                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+              />
+              {amount && sellAmount === null ? (
+                <span className="text-red-700">{t('dex.amountInvalid')}</span>
+              ) : null}
+            </label>
+            <fieldset className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              <legend>{t('dex.slippage')}</legend>
+              <div className="flex flex-wrap items-center gap-2">
+                {SLIPPAGE_PRESETS.map((preset) => (
+                  <button
+                    key={preset}
+                    type="button"
+                    aria-pressed={slippage === preset}
+                    onClick={() => setSlippage(preset)}
+                    className={`rounded-full border px-3 py-1 ${slippage === preset ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
+                  >
+                    {formatPercent(Number(preset) / 100, lang)}
+                  </button>
+                ))}
+                <input
+                  data-testid="dex-slippage"
+                  aria-label={t('dex.slippageCustom')}
+                  inputMode="decimal"
+                  value={slippage}
+                  onChange={(event) => setSlippage(event.target.value.replace(',', '.'))}
+                  className="w-20 rounded-xl border border-slate-300 bg-surface px-2 py-1"
+                />
+                <span aria-hidden="true">%</span>
+              </div>
+              <span className="font-normal text-muted">{t('dex.slippageHint')}</span>
+              {slippageValid ? null : <span className="text-red-700">{t('dex.slippageInvalid')}</span>}
+            </fieldset>
+          </div>
+
+          <div className="mt-6" aria-live="polite">
+            {loading ? <p className="text-muted">{t('dex.searching')}</p> : null}
+            {problem ? (
+              <p className="text-red-700" data-testid="dex-problem">
+                {problem}
+              </p>
+            ) : null}
+            {quotes && buyToken ? (
+              <section aria-labelledby="dex-routes-title">
+                <h2 id="dex-routes-title" className="text-xl font-bold">
+                  {t('dex.routes')}
+                </h2>
+                <ol className="mt-3 flex flex-col gap-3" data-testid="dex-routes">
+                  {quotes.routes.map((route, index) => (
+                    <li
+                      key={route.source}
+                      data-testid="dex-route"
+                      data-source={route.source}
+                      className="rounded-xl border border-slate-200 p-4"
+                    >
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <strong>{route.sourceName}</strong>
+                        {index === 0 ? (
+                          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                            {t('dex.best')}
+                          </span>
+                        ) : null}
+                      </div>
+                      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                        <dt className="text-muted">{t('dex.receive')}</dt>
+                        <dd data-testid="dex-buy-amount" data-raw={route.buyAmount}>
+                          {amountOf(route.buyAmount, buyToken.decimals)} {buyToken.symbol}
+                        </dd>
+                        <dt className="text-muted">{t('dex.minimum')}</dt>
+                        <dd data-testid="dex-min-amount" data-raw={route.minBuyAmount}>
+                          {amountOf(route.minBuyAmount, buyToken.decimals)} {buyToken.symbol}
+                        </dd>
+                        <dt className="text-muted">{t('dex.priceImpact')}</dt>
+                        <dd>
+                          {route.priceImpactBps === null
+                            ? t('dex.notGiven')
+                            : formatPercent(route.priceImpactBps / 10_000, lang)}
+                        </dd>
+                        <dt className="text-muted">{t('dex.networkFee')}</dt>
+                        <dd>
+                          {route.networkFee === null
+                            ? t('dex.notGiven')
+                            : `≈ ${amountOf(route.networkFee, 18)} ${network.nativeSymbol}`}
+                        </dd>
+                        <dt className="text-muted">{t('dex.path')}</dt>
+                        <dd>
+                          {route.steps
+                            .map((s) =>
+                              s.proportionBps < 10_000
+                                ? `${s.source} ${formatPercent(s.proportionBps / 10_000, lang)}`
+                                : `${s.tokenIn} → ${s.tokenOut}`,
+                            )
+                            .join(', ')}
+                        </dd>
+                      </dl>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+          </div>
+        </section>
+
+        <aside
+          className="rounded-2xl border border-slate-200 bg-surface p-5"
+          aria-labelledby="dex-wallet-title"
+        >
+          <h2 id="dex-wallet-title" className="text-xl font-bold">
+            {t('dex.wallet')}
+          </h2>
+          {wallet ? (
+            <p className="mt-2 break-all text-sm" data-testid="dex-connected">
+              {t('dex.connected', { wallet: wallet.name, address: wallet.address })}
+            </p>
+          ) : (
+            <>
+              <p className="mt-2 text-sm text-muted">{t('dex.walletHint')}</p>
+              <Button className="mt-3" block onClick={findWallets} data-testid="dex-connect">
+                {t('dex.connect')}
+              </Button>
+              {wallets && wallets.length === 0 ? (
+                <p className="mt-3 text-sm" data-testid="dex-no-wallet">
+                  {t('dex.noWallet')}
+                </p>
+              ) : null}
+              {wallets && wallets.length > 0 ? (
+                <ul className="mt-3 flex flex-col gap-2" aria-label={t('dex.chooseWallet')}>
+                  {wallets.map((info) => (
+                    <li key={info.uuid}>
+                      <Button
+                        color="secondary"
+                        block
+                        onClick={() => connect(info)}
+                        data-testid="dex-wallet-option"
+                      >
+                        {info.name}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          )}
+
+          {wallet && !onChain ? (
+            <div
+              className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="dex-wrong-network"
+            >
+              <p>{t('dex.wrongNetwork', { network: network.name })}</p>
+              <Button className="mt-2" onClick={switchNetwork} data-testid="dex-switch">
+                {t('dex.switchNetwork', { network: network.name })}
+              </Button>
+            </div>
+          ) : null}
+
+          {wallet && onChain && sellToken && balances ? (
+            <p className="mt-3 text-sm text-muted" data-testid="dex-balance">
+              {t('dex.balance', {
+                amount: formatDecimal(shortAmount(balances.token, sellToken.decimals), lang),
+                symbol: sellToken.symbol,
+              })}
+            </p>
+          ) : null}
+          {shortBalance && sellToken && balances ? (
+            <p className="mt-3 text-sm text-red-700" data-testid="dex-insufficient">
+              {t('dex.insufficientBalance', {
+                symbol: sellToken.symbol,
+                balance: formatDecimal(shortAmount(balances.token, sellToken.decimals), lang),
+              })}
+            </p>
+          ) : null}
+          {shortGas ? (
+            <p className="mt-3 text-sm text-red-700" data-testid="dex-insufficient-gas">
+              {t('dex.insufficientGas', {
+                symbol: network.nativeSymbol,
+                fee: formatDecimal(shortAmount(fee + value, 18), lang),
+              })}
+            </p>
+          ) : null}
+
+          {wallet && onChain && best && sellToken && !shortBalance && !shortGas ? (
+            best.approvalRequired ? (
+              <div className="mt-4">
+                <Button block loading={busy} onClick={() => run('approve', best)} data-testid="dex-approve">
+                  {t('dex.approve', { amount: formatDecimal(amount, lang), symbol: sellToken.symbol })}
+                </Button>
+                <p className="mt-2 text-xs text-muted">{t('dex.approveHint')}</p>
+              </div>
+            ) : best.transaction ? (
+              <Button
+                className="mt-4"
+                block
+                loading={busy}
+                onClick={() => run('swap', best)}
+                data-testid="dex-swap"
+              >
+                {t('dex.swap', { source: best.sourceName })}
+              </Button>
+            ) : null
+          ) : null}
+
+          <div className="mt-4 text-sm" aria-live="polite" data-testid="dex-status">
+            {step.kind === 'confirm' ? <p>{t('dex.confirmInWallet')}</p> : null}
+            {step.kind === 'pending' ? (
+              <p>
+                {t(step.action === 'approve' ? 'dex.approvalPending' : 'dex.swapPending')}{' '}
+                <span className="break-all font-mono text-xs">{step.hash}</span> {explorerLink(step.hash)}
+              </p>
+            ) : null}
+            {step.kind === 'done' ? (
+              <p
+                data-testid={step.ok ? 'dex-done' : 'dex-reverted'}
+                className={step.ok ? 'text-emerald-800' : 'text-red-700'}
+              >
+                {step.ok
+                  ? t(step.action === 'approve' ? 'dex.approvalConfirmed' : 'dex.swapConfirmed')
+                  : t('dex.failed')}{' '}
+                <span className="break-all font-mono text-xs">{step.hash}</span> {explorerLink(step.hash)}
+              </p>
+            ) : null}
+            {step.kind === 'error' ? <p className="text-red-700">{step.message}</p> : null}
+          </div>
+        </aside>
+      </div>
+
+      <section className="mt-12" aria-labelledby="dex-how-title">
+        <h2 id="dex-how-title" className="text-2xl font-bold tracking-tight">
+          {t('dex.howTitle')}
+        </h2>
+        <ol className="mt-4 list-decimal space-y-2 pl-6 text-muted">
+          <li>{t('dex.how1')}</li>
+          <li>{t('dex.how2')}</li>
+          <li>{t('dex.how3')}</li>
+        </ol>
+      </section>
+    </article>
+  );
+}

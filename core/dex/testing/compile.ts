@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Abi, Hex } from 'viem';
+
+const require = createRequire(import.meta.url);
+
+export interface Artifact {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+/** A compiled contract shipped by an npm package (`@uniswap/v2-core/build/UniswapV2Factory.json`). */
+export function packageArtifact(path: string): Artifact {
+  const json = JSON.parse(readFileSync(require.resolve(path), 'utf8')) as { abi: Abi; bytecode: string };
+  return {
+    abi: json.abi,
+    bytecode: (json.bytecode.startsWith('0x') ? json.bytecode : `0x${json.bytecode}`) as Hex,
+  };
+}
+
+let sandboxToken: Artifact | undefined;
+
+/**
+ * SandboxToken.sol compiled with solc-js (the compiler bundled in the npm package: nothing is
+ * downloaded), its OpenZeppelin imports read from node_modules. Compiled once per process.
+ */
+export function sandboxTokenArtifact(): Artifact {
+  if (sandboxToken) return sandboxToken;
+  const solc = require('solc') as {
+    compile(input: string, options: { import(path: string): unknown }): string;
+  };
+  const source = readFileSync(new URL('./SandboxToken.sol', import.meta.url), 'utf8');
+  const input = {
+    language: 'Solidity',
+    sources: { 'SandboxToken.sol': { content: source } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), {
+      import: (path: string) => {
+        try {
+          return { contents: readFileSync(require.resolve(path), 'utf8') };
+        } catch {
+          return { error: `not found: ${path}` };
+        }
+      },
+    }),
+  ) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'));
+  const contract = output.contracts['SandboxToken.sol']?.SandboxToken;
+  if (!contract) throw new Error('SandboxToken did not compile');
+  sandboxToken = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return sandboxToken;
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crossChainPairs, crossChainTokens } from '../core/crosschain/tokens.ts';
+import { seedDemoData } from '../core/seed.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
+
+const build = await loadServerBuild();
+
+/** /dex and the cross-chain token pages as a visitor gets them, without any DEX configuration. */
+describe('DEX and cross-chain pages', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+  const get = async (path: string) => {
+    const response = await app.request(path);
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      html: await response.text(),
+    };
+  };
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    app = createTestApp(build, handle).app;
+  });
+  afterAll(() => handle.close());
+
+  it('/dex renders the pickers and says that no network is set up in the default mode', async () => {
+    const page = await get('/dex');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>DEX swap | SwapGate</title>');
+    expect(page.html).toContain('Swap tokens with your own wallet');
+    expect(page.html).toContain('data-testid="dex-unavailable"');
+    expect(page.html).toContain('No network is set up on this site yet.');
+    // The Uniswap default list's tokens, with our icons.
+    expect(page.html).toContain('USDC · USDCoin');
+    const de = await get('/de/dex?network=polygon');
+    expect(de.html).toContain('Swaps auf Polygon sind auf dieser Website noch nicht verfügbar');
+  });
+
+  it('/cross-chain/tokens lists the tokens on several networks, 50 a page', async () => {
+    const all = crossChainTokens();
+    const first = await get('/cross-chain/tokens');
+    expect(first.status).toBe(200);
+    expect(first.html.match(/data-testid="cross-chain-token"/g)).toHaveLength(50);
+    expect(first.html).toContain(all[0]?.networks[0]?.address);
+    const pages = Math.ceil(all.length / 50);
+    const last = await get(`/cross-chain/tokens/page-${pages}`);
+    expect(last.status).toBe(200);
+    expect(last.html.match(/data-testid="cross-chain-token"/g)).toHaveLength(all.length - (pages - 1) * 50);
+    expect((await get('/cross-chain/tokens/page-1')).location).toBe('/cross-chain/tokens');
+    expect((await get(`/cross-chain/tokens/page-${pages + 1}`)).status).toBe(404);
+    const de = await get('/de/cross-chain/tokens/page-2');
+    expect(de.html).toContain('Netzwerken:');
+  });
+
+  it('/cross-chain lists each token from one network to another, and says where no bridge is set up', async () => {
+    const all = crossChainPairs();
+    const first = await get('/cross-chain');
+    expect(first.status).toBe(200);
+    expect(first.html.match(/data-testid="cross-chain-pair"/g)).toHaveLength(50);
+    expect(first.html).toContain('No bridge is set up on this site for this route yet.');
+    const pages = Math.ceil(all.length / 50);
+    expect((await get(`/cross-chain/page-${pages}`)).status).toBe(200);
+    expect((await get(`/cross-chain/page-${pages + 1}`)).status).toBe(404);
+    expect((await get('/cross-chain/page-1')).location).toBe('/cross-chain');
+    expect((await get('/ja/cross-chain')).html).toContain('このルートのブリッジはまだ設定されていません');
+  });
+});
