@@ -86,6 +86,8 @@ const ONLY_SOME_PAGES =
   /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$|[\\/]core[\\/](widget|fiat|dex|crosschain)[\\/]/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
+/** Our shared modules, not packages whose paths happen to have a `core` folder (viem's `ox/_esm/core`). */
+const isOwnShared = (id: string) => SHARED.test(id) && !/[\\/]node_modules[\\/]/.test(id);
 /** What every page runs on: React, React DOM and React Router. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
@@ -103,7 +105,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 2 },
             {
               name: 'site',
-              test: (id) => SHARED.test(id) && !LOADED_WHEN_USED.test(id) && !ONLY_SOME_PAGES.test(id),
+              test: (id) => isOwnShared(id) && !LOADED_WHEN_USED.test(id) && !ONLY_SOME_PAGES.test(id),
               priority: 1,
             },
           ],
