@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
+import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_PATTERN,
@@ -269,4 +270,5 @@ export const RESPONSE_SCHEMAS = {
   Pair: pairSchema,
   Quote: quoteSchema,
   Swap: swapSchema,
+  ...FIAT_RESPONSE_SCHEMAS,
 } as const;

@@ -45,7 +45,7 @@ export interface FiatQuoteInput {
   paymentMethod?: PaymentMethod | undefined;
 }
 
-export interface FiatOffer extends FiatProviderQuote {
+export interface FiatOffer extends Omit<FiatProviderQuote, 'side'> {
   providerName: string;
 }
 
@@ -318,12 +318,12 @@ export class FiatMarket {
             ),
           this.#timeoutMs,
         ).then(
-          (quote) => ({ quote: { ...quote, providerName: provider.name } }),
+          ({ side: _side, ...quote }) => ({ quote: { ...quote, providerName: provider.name } }),
           (error: unknown) => ({ error }),
         ),
       ),
     );
-    const better = (a: FiatProviderQuote, b: FiatProviderQuote) =>
+    const better = (a: FiatOffer, b: FiatOffer) =>
       input.side === 'buy'
         ? new Big(b.cryptoAmount).cmp(a.cryptoAmount)
         : new Big(b.fiatAmount).cmp(a.fiatAmount);
