@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Sections of the dictionaries only the server reads (the API's error messages, the mails). */
-const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail'];
+const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail', 'fiatErrors'];
 /**
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
@@ -29,6 +29,8 @@ const PAGE_SECTIONS = [
   'legal',
   'sitemapPage',
   'withdrawal',
+  // The buy, sell, fiat, checkout and fiat order pages (app/fiat/english.ts).
+  'fiat',
 ];
 
 /**

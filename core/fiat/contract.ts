@@ -85,6 +85,10 @@ export const fiatCurrenciesSchema = z.object({
       symbol: z.string(),
       decimals: z.int(),
       popular: z.boolean(),
+      min: decimal.describe(
+        "The usual smallest order in this currency (each provider's limits are in its offers)",
+      ),
+      max: decimal.describe('The usual largest order in this currency'),
     }),
   ),
   countries: z.array(

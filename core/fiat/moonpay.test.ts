@@ -87,6 +87,7 @@ describe('MoonPay adapter against the local fake', () => {
       country: 'us',
       walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
       returnUrl: 'https://example.test/fiat/order/abc234',
+      lang: 'en',
     });
     const url = new URL(checkoutUrl);
     expect(url.origin).toBe('https://buy.moonpay.com');

@@ -148,6 +148,7 @@ export class FiatOrderService {
           walletAddress: input.walletAddress,
           walletMemo: input.walletMemo,
           returnUrl,
+          lang: input.lang,
         },
         AbortSignal.timeout(this.#o.providerTimeoutMs),
       );

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { countries, fiatCurrencies, regions } from '../../db/schema.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
-import { Big } from '../exchange/decimal.ts';
+import { Big, formatDecimal } from '../exchange/decimal.ts';
 import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
 import { fiatDecimals } from './sandbox.ts';
 import {
@@ -22,6 +22,9 @@ export interface FiatCurrency {
   decimals: number;
   /** Whether the site marks it as a main currency. */
   popular: boolean;
+  /** The catalogue's usual order size range in this currency (the providers' own limits vary). */
+  min: string;
+  max: string;
 }
 
 export interface FiatCountry {
@@ -196,6 +199,8 @@ export class FiatMarket {
             symbol: row.symbol,
             decimals: fiatDecimals(row.code),
             popular: row.popular,
+            min: formatDecimal(row.min),
+            max: formatDecimal(row.max),
           })),
         countries: countryRows.map((row) => ({
           code: row.code,

@@ -172,7 +172,7 @@ export class SandboxFiatProvider implements FiatProvider {
   async createOrder(request: FiatOrderRequest): Promise<ProviderFiatOrder> {
     return {
       providerOrderId: `${this.id}-${request.reference}`,
-      checkoutUrl: `${this.#options.baseUrl}/fiat/checkout/${request.reference}`,
+      checkoutUrl: `${this.#options.baseUrl}${request.lang === 'en' ? '' : `/${request.lang}`}/fiat/checkout/${request.reference}`,
     };
   }
 

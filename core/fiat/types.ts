@@ -108,6 +108,8 @@ export interface FiatOrderRequest {
   walletMemo?: string | undefined;
   /** Where the provider's checkout sends the visitor back to. */
   returnUrl: string;
+  /** The visitor's language (a checkout that speaks it opens in it). */
+  lang: string;
 }
 
 export interface ProviderFiatOrder {
