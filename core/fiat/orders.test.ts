@@ -101,6 +101,27 @@ describe.each(databaseTargets())('fiat orders on $name', (target) => {
     expect(iran.providers).toEqual([]);
   });
 
+  it('lists for the sitemap the pages with a provider, and only those', async () => {
+    const paths = new Set(await market.sitemapPaths());
+    for (const path of [
+      '/fiat',
+      '/buy',
+      '/sell',
+      '/buy/btc',
+      '/buy/btc/us',
+      '/buy/btc/us/ca',
+      '/sell/btc/de',
+      '/buy-coin/eur-btc',
+      '/sell-coin/btc-usd',
+      '/fiat/exchange/usd-to-btc',
+    ]) {
+      expect(paths.has(path), path).toBe(true);
+    }
+    for (const path of ['/buy/btc/ir', '/buy/btc/us/ny', '/buy-coin/xyz-btc']) {
+      expect(paths.has(path), path).toBe(false);
+    }
+  });
+
   it('says why there is no offer: out of limits, unknown place, nobody there', async () => {
     const base = { side: 'buy', fiat: 'usd', coin: 'btc', country: 'us', paymentMethod: 'card' } as const;
     await expect(market.quote({ ...base, amount: '1' })).rejects.toMatchObject({

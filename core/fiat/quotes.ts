@@ -7,6 +7,7 @@ import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } 
 import { fiatDecimals } from './sandbox.ts';
 import {
   FIAT_CODE_PATTERN,
+  FIAT_SIDES,
   type FiatProvider,
   FiatProviderError,
   type FiatProviderQuote,
@@ -162,6 +163,7 @@ export class FiatMarket {
   readonly #options: FiatMarketOptions;
   readonly #timeoutMs: number;
   #places: Promise<{ currencies: FiatCurrency[]; countries: FiatCountry[] }> | null = null;
+  #sitemap: Promise<string[]> | null = null;
 
   constructor(options: FiatMarketOptions) {
     this.#options = options;
@@ -270,6 +272,57 @@ export class FiatMarket {
           : (currencies[0] ?? 'usd');
     const methods = PAYMENT_METHODS.filter((m) => providers.some((p) => p.methods.includes(m)));
     return { providers, methods, currency, currencies };
+  }
+
+  /**
+   * The buy, sell and fiat pages that have at least one provider, as unprefixed paths (for the
+   * sitemap): the side's landing and coin pages, each coin's countries and served regions, and the
+   * currency–coin pairs some provider trades. Kept once computed: coverage changes with deployments.
+   */
+  sitemapPaths(): Promise<readonly string[]> {
+    this.#sitemap ??= this.#sitemapPaths().catch((error: unknown) => {
+      this.#sitemap = null;
+      throw error;
+    });
+    return this.#sitemap;
+  }
+
+  async #sitemapPaths(): Promise<string[]> {
+    const coverage = this.#coverage();
+    if (coverage.length === 0) return [];
+    const [countryList, catalogueCoins] = await Promise.all([
+      this.countries(),
+      this.#options.catalogue.coins(),
+    ]);
+    const known = new Set(catalogueCoins.map((c) => c.code));
+    const paths = ['/fiat'];
+    const pairs = new Set<string>();
+    for (const side of FIAT_SIDES) {
+      const sided = coverage.filter((c) => servesSide(c, side));
+      if (sided.length === 0) continue;
+      paths.push(`/${side}`);
+      const coins = [...new Set(sided.flatMap((c) => Object.keys(c.coins)))]
+        .filter((coin) => known.has(coin))
+        .sort();
+      for (const coin of coins) {
+        const serving = sided.filter((c) => servesCoin(c, coin));
+        paths.push(`/${side}/${coin}`);
+        for (const country of countryList) {
+          if (!serving.some((c) => operatesIn(c, { country: country.code }))) continue;
+          paths.push(`/${side}/${coin}/${country.code}`);
+          for (const region of country.regions) {
+            if (serving.some((c) => operatesIn(c, { country: country.code, region: region.code }))) {
+              paths.push(`/${side}/${coin}/${country.code}/${region.code}`);
+            }
+          }
+        }
+        for (const fiat of [...new Set(serving.flatMap((c) => c.currencies))].sort()) {
+          paths.push(side === 'buy' ? `/buy-coin/${fiat}-${coin}` : `/sell-coin/${coin}-${fiat}`);
+          pairs.add(`/fiat/exchange/${fiat}-to-${coin}`);
+        }
+      }
+    }
+    return [...paths, ...[...pairs].sort()];
   }
 
   /** Checks the request's coin, network, currency, country and region; answers the network. */
