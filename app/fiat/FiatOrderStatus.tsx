@@ -37,7 +37,11 @@ export function FiatOrderStatusView({
             })}
           </p>
           {order.status === 'pending_payment' && (
-            <a className="btn btn-primary btn-md mt-4 h-auto min-h-10 max-w-full py-2 text-center whitespace-normal" href={order.checkoutUrl} data-testid="fiat-order-pay">
+            <a
+              className="btn btn-primary btn-md mt-4 h-auto min-h-10 max-w-full py-2 text-center whitespace-normal"
+              href={order.checkoutUrl}
+              data-testid="fiat-order-pay"
+            >
               {t('fiat.order.payAt', { provider: order.providerName })}
             </a>
           )}

@@ -162,8 +162,14 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'cross-chain-tokens-page', path: '/cross-chain/tokens/page-{page}', layout: 'cross-chain-tokens' },
 
   { name: 'fiat', path: '/fiat', layout: 'fiat', file: FIAT, data: FIAT_DATA },
-  { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat' },
-  { name: 'fiat-pairs-page', path: '/fiat/pairs/page-{page}', layout: 'fiat' },
+  { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat', file: 'routes/fiat-pairs.tsx', data: FIAT_DATA },
+  {
+    name: 'fiat-pairs-page',
+    path: '/fiat/pairs/page-{page}',
+    layout: 'fiat',
+    file: 'routes/fiat-pairs.tsx',
+    data: FIAT_DATA,
+  },
   {
     name: 'fiat-exchange-pair',
     path: '/fiat/exchange/{from}-to-{to}',

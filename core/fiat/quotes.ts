@@ -124,6 +124,9 @@ export class FiatError extends Error {
   }
 }
 
+/** The currencies the fiat pairs list starts with, then the other popular ones, then the rest. */
+const LEADING_CURRENCIES = ['usd', 'eur', 'gbp'];
+
 /** Rejects once the deadline passes, even if the provider ignores its signal. */
 function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
   const signal = AbortSignal.timeout(timeoutMs);
@@ -162,7 +165,8 @@ export interface FiatAvailability {
 export class FiatMarket {
   readonly #options: FiatMarketOptions;
   readonly #timeoutMs: number;
-  #places: Promise<{ currencies: FiatCurrency[]; countries: FiatCountry[] }> | null = null;
+  #places: Promise<{ currencies: FiatCurrency[]; all: FiatCurrency[]; countries: FiatCountry[] }> | null =
+    null;
   #sitemap: Promise<string[]> | null = null;
 
   constructor(options: FiatMarketOptions) {
@@ -192,18 +196,18 @@ export class FiatMarket {
         db.select().from(regions).orderBy(asc(regions.name)),
       ]);
       const taken = new Set(this.#coverage().flatMap((c) => c.currencies));
+      const all = currencyRows.map((row) => ({
+        code: row.code,
+        name: row.name,
+        symbol: row.symbol,
+        decimals: fiatDecimals(row.code),
+        popular: row.popular,
+        min: formatDecimal(row.min),
+        max: formatDecimal(row.max),
+      }));
       return {
-        currencies: currencyRows
-          .filter((row) => taken.has(row.code))
-          .map((row) => ({
-            code: row.code,
-            name: row.name,
-            symbol: row.symbol,
-            decimals: fiatDecimals(row.code),
-            popular: row.popular,
-            min: formatDecimal(row.min),
-            max: formatDecimal(row.max),
-          })),
+        currencies: all.filter((currency) => taken.has(currency.code)),
+        all,
         countries: countryRows.map((row) => ({
           code: row.code,
           name: row.name,
@@ -225,6 +229,35 @@ export class FiatMarket {
   /** The fiat currencies at least one running provider takes. */
   async currencies(): Promise<FiatCurrency[]> {
     return (await this.#load()).currencies;
+  }
+
+  /**
+   * Every fiat currency of the catalogue with every coin a provider trades, popular currencies
+   * first: the fiat pairs list, each pair with the providers that serve it (none: unavailable).
+   */
+  async pairs(): Promise<{ fiat: FiatCurrency; coin: string; providers: string[] }[]> {
+    const { all } = await this.#load();
+    const coverage = this.#coverage();
+    const ranked = (await this.#options.catalogue.coins()).map((c) => c.code);
+    const traded = new Set(coverage.flatMap((c) => Object.keys(c.coins)));
+    const coins = ranked.filter((code) => traded.has(code));
+    const lead = (code: string) => {
+      const at = LEADING_CURRENCIES.indexOf(code);
+      return at === -1 ? LEADING_CURRENCIES.length : at;
+    };
+    const currencies = [...all].sort(
+      (a, b) =>
+        lead(a.code) - lead(b.code) || Number(b.popular) - Number(a.popular) || a.code.localeCompare(b.code),
+    );
+    return currencies.flatMap((fiat) =>
+      coins.map((coin) => ({
+        fiat,
+        coin,
+        providers: coverage
+          .filter((c) => c.currencies.includes(fiat.code) && servesCoin(c, coin))
+          .map((c) => c.name),
+      })),
+    );
   }
 
   async countries(): Promise<FiatCountry[]> {

@@ -149,3 +149,26 @@ test('webhooks: a bad signature is refused with 401 and changes nothing; a repla
   const history = (await order()).history.map((h) => h.status);
   expect(history.filter((s) => s === 'paid')).toHaveLength(1);
 });
+
+test('fiat pairs: Available and Unavailable pairs, search, Nothing found, the next page', async ({
+  page,
+}) => {
+  await page.goto('/fiat/pairs');
+  const table = page.getByTestId('fiat-pair-table');
+  await expect(table.locator('tbody tr')).toHaveCount(50);
+  const usdBtc = table.locator('tr[data-pair="usd-btc"]');
+  await expect(usdBtc).toContainText(translate('en', 'directory.available'));
+  await expect(usdBtc.getByRole('link')).toHaveAttribute('href', '/fiat/exchange/usd-to-btc');
+
+  await page.goto('/de/fiat/pairs?q=afn');
+  const afghani = page.getByTestId('fiat-pair-table').locator('tr[data-pair="afn-btc"]');
+  await expect(afghani).toContainText(translate('de', 'directory.unavailable'));
+  await expect(afghani.getByRole('link')).toHaveCount(0);
+
+  await page.goto('/fiat/pairs?q=nothing-like-this');
+  await expect(page.getByTestId('nothing-found')).toHaveText(translate('en', 'directory.nothingFound'));
+
+  await page.goto('/fiat/pairs/page-2');
+  await expect(page.getByTestId('fiat-pair-table').locator('tbody tr').first()).toBeVisible();
+  expect((await page.request.get('/fiat/pairs/page-999')).status()).toBe(404);
+});
