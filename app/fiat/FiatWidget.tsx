@@ -17,6 +17,8 @@ export interface FiatWidgetProps {
   currencies: { code: string; name: string }[];
   methods: PaymentMethod[];
   amount: string;
+  /** The landing pages offer both sides: Buy and Sell tabs, selling starting from this amount. */
+  switchable?: { sellAmount: string };
 }
 
 const field =
@@ -56,10 +58,19 @@ export function FiatWidget(props: FiatWidgetProps) {
   const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState<'quote' | 'order' | null>(null);
   const key = useRef<string>('');
-  const buy = props.side === 'buy';
+  const [side, setSide] = useState<FiatSide>(props.side);
+  const buy = side === 'buy';
+  const switchTo = (next: FiatSide) => {
+    if (next === side) return;
+    setSide(next);
+    setQuote(null);
+    setChosen(null);
+    setProblem(null);
+    setAmount(next === props.side ? props.amount : (props.switchable?.sellAmount ?? props.amount));
+  };
 
   const request = () => ({
-    side: props.side,
+    side,
     fiat: currency,
     coin,
     amount: amount.trim().replace(',', '.'),
@@ -137,6 +148,26 @@ export function FiatWidget(props: FiatWidgetProps) {
         void showOffers();
       }}
     >
+      {props.switchable && (
+        <div
+          className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+          role="group"
+          data-testid="fiat-sides"
+        >
+          {(['buy', 'sell'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={side === option}
+              data-testid={`fiat-side-${option}`}
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-muted aria-pressed:bg-surface aria-pressed:text-brand-700 aria-pressed:shadow"
+              onClick={() => switchTo(option)}
+            >
+              {t(option === 'buy' ? 'fiat.widget.tabBuy' : 'fiat.widget.tabSell')}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
         <div>
           <label htmlFor={ids.amount} className="text-sm font-medium text-muted">

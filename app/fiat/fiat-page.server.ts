@@ -48,6 +48,8 @@ export interface FiatTradeData extends PageData {
   amount: string;
   /** Whether the page was asked for a country (country and region pages). */
   placed: boolean;
+  /** The landing pages' sell tab starts from this amount of the coin. */
+  sellAmount: string;
 }
 
 function fiatNotFound(args: LoaderFunctionArgs): never {
@@ -146,6 +148,7 @@ export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTrade
     amount:
       side === 'buy' ? String(Number(currencyInfo?.min ?? '50') * 3) : coin.code === 'btc' ? '0.01' : '1',
     placed: Boolean(params.country),
+    sellAmount: coin.code === 'btc' ? '0.01' : '1',
   };
 }
 

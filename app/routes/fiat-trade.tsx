@@ -81,6 +81,9 @@ export default function FiatTradePage() {
             currencies={data.currencies}
             methods={methods}
             amount={data.amount}
+            {...(page === 'fiat' || page === 'fiat-exchange-pair'
+              ? { switchable: { sellAmount: data.sellAmount } }
+              : {})}
           />
         ) : (
           <section className="rounded-2xl bg-surface p-5 shadow-md md:p-6" data-testid="fiat-unavailable">

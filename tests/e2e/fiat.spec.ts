@@ -172,3 +172,26 @@ test('fiat pairs: Available and Unavailable pairs, search, Nothing found, the ne
   await expect(page.getByTestId('fiat-pair-table').locator('tbody tr').first()).toBeVisible();
   expect((await page.request.get('/fiat/pairs/page-999')).status()).toBe(404);
 });
+
+test('/fiat: the widget buys and sells, every provider quoted best first', async ({ page }) => {
+  await page.goto('/de/fiat');
+  await waitForHydration(page);
+  const widget = page.getByTestId('fiat-widget');
+  await expect(widget.getByTestId('fiat-currency')).toHaveValue('eur');
+  await widget.getByTestId('fiat-show-offers').click();
+  await expect(widget.getByTestId('fiat-offer').first()).toBeVisible();
+  await widget.getByTestId('fiat-side-sell').click();
+  await expect(widget.getByTestId('fiat-offers')).toHaveCount(0);
+  await expect(widget.getByTestId('fiat-amount')).toHaveValue('0.01');
+  await widget.getByTestId('fiat-show-offers').click();
+  const offers = widget.getByTestId('fiat-offer');
+  await expect(offers.first()).toContainText('€');
+  const count = await offers.count();
+  expect(count).toBeGreaterThan(0);
+  const amounts = await offers
+    .getByTestId('fiat-offer-amount')
+    .evaluateAll((cells) =>
+      cells.map((cell) => Number((cell.textContent ?? '').replace(/[^\d,]/g, '').replace(',', '.'))),
+    );
+  expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
+});
