@@ -160,12 +160,21 @@ export interface FiatOrderPageData extends PageData {
   sandbox: boolean;
 }
 
-/** The order and checkout pages: the order (404 'Order not found'), its coin and explorer link. */
-export async function loadFiatOrder(args: LoaderFunctionArgs): Promise<FiatOrderPageData> {
+/**
+ * The order and checkout pages: the order (404 'Order not found'), its coin and explorer link. The
+ * checkout page is the sandbox providers' own: another provider's order has none here (404).
+ */
+export async function loadFiatOrder(
+  args: LoaderFunctionArgs,
+  options: { sandboxCheckout?: boolean } = {},
+): Promise<FiatOrderPageData> {
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
   const order = await services.fiatOrders.get(page.params.orderId ?? '');
   if (!order) throw data('Order not found', { status: 404 });
+  if (options.sandboxCheckout && !services.fiat.provider(order.provider)?.sandbox) {
+    throw data('Order not found', { status: 404 });
+  }
   const asset = await services.catalogue.asset(order.coin, order.network);
   const explorer = asset?.network.explorerTx;
   return {

@@ -77,6 +77,7 @@ export class SandboxFiatProvider implements FiatProvider {
   readonly id: string;
   readonly name: string;
   readonly coverage: ProviderCoverage;
+  readonly sandbox = true;
   readonly #deps: SandboxFiatDeps;
   readonly #options: SandboxFiatOptions;
   readonly #now: () => Date;

@@ -169,6 +169,8 @@ export class FiatProviderError extends Error {
 export interface FiatProvider {
   readonly id: string;
   readonly name: string;
+  /** A sandbox simulation, whose hosted checkout is our page /fiat/checkout/{id}. */
+  readonly sandbox?: boolean;
   quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote>;
   createOrder(request: FiatOrderRequest, signal: AbortSignal): Promise<ProviderFiatOrder>;
   /** Where the order stands at the provider, by our reference; null when the provider has no record yet. */

@@ -67,6 +67,9 @@ describe.each(databaseTargets())('MoonPay through the fiat API on $name', (targe
     expect(widget.searchParams.get('externalTransactionId')).toBe(id);
     expect(widget.searchParams.get('walletAddress')).toBe(BTC_ADDRESS);
     expect(widget.searchParams.get('signature')).toBeTruthy();
+    // Its order page is ours; its checkout is MoonPay's, so ours has none for it.
+    expect((await app.request(`/fiat/order/${id}`)).status).toBe(200);
+    expect((await app.request(`/fiat/checkout/${id}`)).status).toBe(404);
 
     // The visitor pays in the widget: MoonPay tells us by webhook.
     fake.setTransaction(id, { status: 'pending' });
