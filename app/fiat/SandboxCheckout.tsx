@@ -124,7 +124,7 @@ export function SandboxCheckout({ orderId, payable }: { orderId: string; payable
       <div className="mt-3 grid grid-cols-2 gap-3">
         {input('expiry', ids.expiry, t('fiat.checkout.expiry'), {
           autoComplete: 'cc-exp',
-          placeholder: 'MM/YY',
+          placeholder: '12/34',
         })}
         {input('cvc', ids.cvc, t('fiat.checkout.cvc'), { autoComplete: 'cc-csc', placeholder: '123' })}
       </div>
