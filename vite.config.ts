@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Sections of the dictionaries only the server reads (the API's error messages, the mails, the Telegram bot). */
-const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail', 'bot'];
+const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail', 'bot', 'fiatErrors'];
 /**
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.
@@ -37,6 +37,8 @@ const PAGE_SECTIONS = [
   'dex',
   // The cross-chain pages (app/crosschain/english.ts).
   'crossChain',
+  // The buy, sell, fiat, checkout and fiat order pages (app/fiat/english.ts).
+  'fiat',
 ];
 
 /**

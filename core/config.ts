@@ -75,6 +75,20 @@ const configSchema = z.object({
   IDEMPOTENCY_LEASE_MS: z.coerce.number().int().positive().optional(),
   /** How long a status-job run holds the swaps it claimed; those of a node killed mid-run wait this long. */
   SWAP_CHECK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  // Fiat (core/fiat/): on-/off-ramp orders. The sandbox providers run with SANDBOX_PROVIDERS.
+  /** How long a fiat order waits for its payment before it expires. */
+  FIAT_ORDER_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+  /** How often the order job asks the providers about open fiat orders. */
+  FIAT_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /** Key the sandbox fiat providers sign their webhooks with; unset: a random key per process. */
+  FIAT_SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** MoonPay (off unless all three keys are set): publishable key, secret key, webhook signing key. */
+  MOONPAY_API_KEY: z.string().optional(),
+  MOONPAY_SECRET_KEY: z.string().optional(),
+  MOONPAY_WEBHOOK_KEY: z.string().optional(),
+  MOONPAY_API_URL: z.url().default('https://api.moonpay.com'),
+  MOONPAY_BUY_URL: z.url().default('https://buy.moonpay.com'),
+  MOONPAY_SELL_URL: z.url().default('https://sell.moonpay.com'),
   PRICE_FEED: z.enum(['snapshot', 'coingecko']).default('snapshot'),
   COINGECKO_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),

@@ -14,6 +14,8 @@ import type { QuoteService } from './exchange/quotes.ts';
 import type { SwapMailer } from './exchange/swap-mail.ts';
 import type { SwapService } from './exchange/swaps.ts';
 import type { PriceSource } from './exchange/types.ts';
+import type { FiatOrderService } from './fiat/orders.ts';
+import type { FiatMarket } from './fiat/quotes.ts';
 import type { GlobalDataService } from './global/global-data.ts';
 import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
@@ -35,6 +37,10 @@ export interface Services {
   prices: PriceSource;
   quotes: QuoteService;
   swaps: SwapService;
+  /** Fiat currencies, countries, providers and their quotes (core/fiat/). */
+  fiat: FiatMarket;
+  /** Fiat orders: creation, webhooks, the sandbox checkout, the order job. */
+  fiatOrders: FiatOrderService;
   /** The optional swap mails and their unsubscriptions. */
   swapMail: SwapMailer;
   /** DEX swaps: the EVM networks, their token lists and route quotes (core/dex). */

@@ -17,6 +17,7 @@ import {
 // Type-only: the columns hold the exchange's statuses and rate types (erased at runtime, so db
 // still depends on nothing above it).
 import type { RateType, SwapStatus } from '../core/exchange/types.ts';
+import type { FiatOrderStatus, FiatSide, PaymentMethod } from '../core/fiat/types.ts';
 
 /**
  * Per-path routing rules (SPEC §7 "lookup by path"): a redirect target and on/off switches for
@@ -588,3 +589,91 @@ export const dexTokens = pgTable(
   },
   (table) => [primaryKey({ columns: [table.chainId, table.address] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Fiat: buying and selling crypto through on-/off-ramp providers (core/fiat/)
+// ---------------------------------------------------------------------------------------------
+
+export const fiatOrders = pgTable(
+  'fiat_orders',
+  {
+    /** 128 random bits, base32 (core/fiat/types.ts FIAT_ORDER_ID_PATTERN). */
+    id: text('id').primaryKey(),
+    side: text('side').$type<FiatSide>().notNull(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id'),
+    status: text('status').$type<FiatOrderStatus>().notNull(),
+    fiat: text('fiat').notNull(),
+    fiatAmount: numeric('fiat_amount').notNull(),
+    coin: text('coin').notNull(),
+    network: text('network').notNull(),
+    cryptoAmount: numeric('crypto_amount').notNull(),
+    rate: numeric('rate').notNull(),
+    fee: numeric('fee').notNull(),
+    networkFee: numeric('network_fee').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    country: text('country').notNull(),
+    region: text('region'),
+    /** buy: where the coins go; sell: where a failed sale is refunded. */
+    walletAddress: text('wallet_address').notNull(),
+    walletMemo: text('wallet_memo'),
+    checkoutUrl: text('checkout_url').notNull(),
+    txHash: text('tx_hash'),
+    failureReason: text('failure_reason'),
+    /** The visitor's language when the order was created (the checkout and order pages). */
+    lang: text('lang').notNull(),
+    /** `Idempotency-Key` of the creating request: client scope, key and a digest of its body. */
+    idempotencyScope: text('idempotency_scope'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** An order not paid by then expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the order job next looks at it; null once final. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('fiat_orders_next_check_idx').on(table.nextCheckAt),
+    uniqueIndex('fiat_orders_idempotency_idx').on(table.idempotencyScope, table.idempotencyKey),
+  ],
+);
+
+export const fiatOrderEvents = pgTable(
+  'fiat_order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => fiatOrders.id),
+    status: text('status').$type<FiatOrderStatus>().notNull(),
+    /** What moved it: `api`, `webhook`, `job`. */
+    source: text('source').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('fiat_order_events_order_idx').on(table.orderId, table.at)],
+);
+
+/** Every provider webhook taken in, by its event id: a replayed event is answered and ignored. */
+export const fiatWebhookEvents = pgTable(
+  'fiat_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: text('order_id').notNull(),
+    status: text('status').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** The sandbox fiat providers' own books: the payments taken on the sandbox checkout. */
+export const fiatSandboxPayments = pgTable('fiat_sandbox_payments', {
+  orderId: text('order_id').primaryKey(),
+  provider: text('provider').notNull(),
+  /** `succeeded`, `declined`, or `challenge` while a 3-D Secure step waits. */
+  outcome: text('outcome').notNull(),
+  cardLast4: text('card_last4').notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

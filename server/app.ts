@@ -12,6 +12,7 @@ import { ApiError, errorResponse } from './api/errors.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
+import { createFiatWebhooks } from './fiat-webhooks.ts';
 import { coinIcon } from './icons.ts';
 import { createImageHandler } from './img.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
@@ -200,6 +201,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     app.post(telegram.path, (c) => handle(c.req.raw));
   }
 
+  app.route('/', createFiatWebhooks(services));
   app.route('/api/v1', createApiV1(services, services.rateLimiter));
 
   app.route('/apiglobal', createApiGlobal(services));

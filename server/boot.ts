@@ -5,6 +5,7 @@ import { syncBlog } from '../core/blog/sync.ts';
 import type { Config } from '../core/config.ts';
 import { CHART_BACKFILL_TIERS } from '../core/directory/directory.ts';
 import { startSwapJob } from '../core/exchange/swap-job.ts';
+import { startFiatOrderJob } from '../core/fiat/job.ts';
 import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
@@ -70,6 +71,7 @@ export async function startServer({
       onChange: () => services.dataVersions.bump('market'),
     }),
     startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
+    startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
     startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
     ...(services.telegram ? [services.telegram.start()] : []),
   ];

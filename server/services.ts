@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -17,6 +18,12 @@ import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
+import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
+import { MoonPayProvider } from '../core/fiat/moonpay.ts';
+import { FiatOrderService } from '../core/fiat/orders.ts';
+import { FiatMarket } from '../core/fiat/quotes.ts';
+import { createSandboxFiatProviders } from '../core/fiat/sandbox.ts';
+import type { FiatProvider } from '../core/fiat/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
 import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
@@ -117,6 +124,52 @@ export function createServices(options: {
     onProviderAnswer: (answer) => metrics.observeQuote(answer),
     prices: market,
   });
+  const fiatCoverage = readProviderCoverage();
+  const fiatProviders: FiatProvider[] = [];
+  if (config.SANDBOX_PROVIDERS) {
+    fiatProviders.push(
+      ...createSandboxFiatProviders(
+        fiatCoverage,
+        { db, catalogue, prices: market, usdRates: readUsdRates() },
+        {
+          baseUrl: config.BASE_URL,
+          webhookSecret: config.FIAT_SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+          stepMs: config.SANDBOX_STEP_DELAY_MS,
+        },
+      ),
+    );
+  }
+  const moonPayCoverage = fiatCoverage.find((c) => c.kind === 'moonpay');
+  if (config.MOONPAY_API_KEY && config.MOONPAY_SECRET_KEY && config.MOONPAY_WEBHOOK_KEY && moonPayCoverage) {
+    fiatProviders.push(
+      new MoonPayProvider({
+        apiKey: config.MOONPAY_API_KEY,
+        secretKey: config.MOONPAY_SECRET_KEY,
+        webhookKey: config.MOONPAY_WEBHOOK_KEY,
+        apiUrl: config.MOONPAY_API_URL,
+        buyUrl: config.MOONPAY_BUY_URL,
+        sellUrl: config.MOONPAY_SELL_URL,
+        coverage: moonPayCoverage,
+      }),
+    );
+  }
+  const fiat = new FiatMarket({
+    db,
+    catalogue,
+    providers: fiatProviders,
+    coverage: fiatCoverage,
+    timeoutMs: config.QUOTE_TIMEOUT_MS,
+  });
+  const fiatOrders = new FiatOrderService({
+    db,
+    catalogue,
+    market: fiat,
+    log: log.child({ component: 'fiat' }),
+    baseUrl: config.BASE_URL,
+    unpaidTtlMs: config.FIAT_ORDER_TTL_MINUTES * 60_000,
+    pollMs: config.FIAT_POLL_INTERVAL_MS,
+    providerTimeoutMs: config.QUOTE_TIMEOUT_MS * 2,
+  });
   const directory = new DirectoryService({
     db,
     catalogue,
@@ -190,6 +243,8 @@ export function createServices(options: {
       timeoutMs: config.QUOTE_TIMEOUT_MS,
       log: log.child({ component: 'cross-chain' }),
     }),
+    fiat,
+    fiatOrders,
     directory,
     blog: new BlogService(db),
     rateLimiter,

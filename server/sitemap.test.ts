@@ -110,15 +110,17 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       coins: pageCount(coins.length) + coins.length,
       pairs: pageCount(pairs) + pairs,
       compare: pageCount(comparisons) + comparisons,
+      // The buy, sell and fiat pages that have a provider (core/fiat/quotes.ts).
+      fiat: (await services.fiat.sitemapPaths()).length,
     };
+    expect(expectedPages.fiat).toBeGreaterThan(1_000);
     // Every child answers. The small sections' children and the first and last child of the others
     // are read in full (all of them would be over a gigabyte): the first is full, the last holds the
     // rest, and together they account for every page.
     const children = new Map<string, number>();
     for (const loc of locs) {
-      const match = /^https:\/\/swapgate\.example\/sitemaps\/(pages|coins|pairs|compare)-(\d+)\.xml$/.exec(
-        loc,
-      );
+      const match =
+        /^https:\/\/swapgate\.example\/sitemaps\/(pages|coins|pairs|compare|fiat)-(\d+)\.xml$/.exec(loc);
       expect(match, loc).not.toBeNull();
       const [, section = '', n = ''] = match ?? [];
       expect(Number(n)).toBe((children.get(section) ?? 0) + 1);
@@ -129,6 +131,7 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       coins: new Set<string>(),
       pairs: new Set<string>(),
       compare: new Set<string>(),
+      fiat: new Set<string>(),
     };
     for (const [name, count] of children) {
       const section = name as keyof typeof seen;

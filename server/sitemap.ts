@@ -43,12 +43,24 @@ export function createSitemapRoutes(services: {
   /** The services' DirectoryService, or anything with its `coins`, `exchangePairs` and `comparisons`. */
   directory: SitemapDirectory;
   blog: Pick<BlogService, 'sitemapEntries'>;
+  /** The buy, sell and fiat pages with a provider (core/fiat/quotes.ts FiatMarket). */
+  fiat?: { sitemapPaths(): Promise<readonly string[]> };
 }): Hono {
   const app = new Hono();
   const baseUrl = services.config.BASE_URL;
 
   async function options(): Promise<SitemapOptions> {
-    return { baseUrl, directory: services.directory, lastmod: await latestPriceTime(services.db) };
+    const { directory, fiat } = services;
+    return {
+      baseUrl,
+      directory: {
+        coins: () => directory.coins(),
+        exchangePairs: () => directory.exchangePairs(),
+        comparisons: () => directory.comparisons(),
+        ...(fiat ? { fiatPaths: () => fiat.sitemapPaths() } : {}),
+      },
+      lastmod: await latestPriceTime(services.db),
+    };
   }
 
   app.get('/robots.txt', (c) => {

@@ -1,5 +1,6 @@
 import type { DataSource } from '../../core/data-versions.ts';
 import { COIN_CODE_PATTERN, SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
+import { FIAT_ORDER_ID_PATTERN } from '../../core/fiat/types.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import type { LayoutName } from './layouts.ts';
 
@@ -26,6 +27,10 @@ export interface PageDef {
 }
 
 const GENERIC = 'routes/page.tsx';
+/** The buy, sell and fiat pages: one module, the widget preset by the path (app/fiat/). */
+const FIAT = 'routes/fiat-trade.tsx';
+/** They show the catalogue's coins and the market's prices (through the quotes). */
+const FIAT_DATA: readonly DataSource[] = ['catalogue'];
 /** The legal pages: one module renders content/legal/{lang}/{page}.md. */
 const LEGAL = 'routes/legal.tsx';
 /** Pages made of the catalogue and market prices. */
@@ -184,26 +189,66 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/cross-chain.tsx',
   },
 
-  { name: 'fiat', path: '/fiat', layout: 'fiat' },
-  { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat' },
-  { name: 'fiat-pairs-page', path: '/fiat/pairs/page-{page}', layout: 'fiat' },
+  { name: 'fiat', path: '/fiat', layout: 'fiat', file: FIAT, data: FIAT_DATA },
+  { name: 'fiat-pairs', path: '/fiat/pairs', layout: 'fiat', file: 'routes/fiat-pairs.tsx', data: FIAT_DATA },
+  {
+    name: 'fiat-pairs-page',
+    path: '/fiat/pairs/page-{page}',
+    layout: 'fiat',
+    file: 'routes/fiat-pairs.tsx',
+    data: FIAT_DATA,
+  },
   {
     name: 'fiat-exchange-pair',
     path: '/fiat/exchange/{from}-to-{to}',
     layout: 'fiat',
     middleware: ['fiat-exchange-pair'],
+    file: FIAT,
+    data: FIAT_DATA,
+  },
+  {
+    name: 'fiat-checkout',
+    path: '/fiat/checkout/{orderId}',
+    layout: 'default',
+    file: 'routes/fiat-checkout.tsx',
+    private: true,
+  },
+  {
+    name: 'fiat-order',
+    path: '/fiat/order/{orderId}',
+    layout: 'default',
+    file: 'routes/fiat-order.tsx',
+    private: true,
   },
 
-  { name: 'buy', path: '/buy', layout: 'default' },
-  { name: 'buy-coin', path: '/buy/{coin}', layout: 'default' },
-  { name: 'buy-coin-country', path: '/buy/{coin}/{country}', layout: 'default' },
-  { name: 'buy-coin-region', path: '/buy/{coin}/{country}/{region}', layout: 'default' },
-  { name: 'buy-pair', path: '/buy-coin/{from}-{to}', layout: 'default' },
-  { name: 'sell', path: '/sell', layout: 'default' },
-  { name: 'sell-coin', path: '/sell/{coin}', layout: 'default' },
-  { name: 'sell-coin-country', path: '/sell/{coin}/{country}', layout: 'default' },
-  { name: 'sell-coin-region', path: '/sell/{coin}/{country}/{region}', layout: 'default' },
-  { name: 'sell-pair', path: '/sell-coin/{from}-{to}', layout: 'default' },
+  { name: 'buy', path: '/buy', layout: 'default', file: FIAT, data: FIAT_DATA },
+  { name: 'buy-coin', path: '/buy/{coin}', layout: 'default', file: FIAT, data: FIAT_DATA },
+  { name: 'buy-coin-country', path: '/buy/{coin}/{country}', layout: 'default', file: FIAT, data: FIAT_DATA },
+  {
+    name: 'buy-coin-region',
+    path: '/buy/{coin}/{country}/{region}',
+    layout: 'default',
+    file: FIAT,
+    data: FIAT_DATA,
+  },
+  { name: 'buy-pair', path: '/buy-coin/{from}-{to}', layout: 'default', file: FIAT, data: FIAT_DATA },
+  { name: 'sell', path: '/sell', layout: 'default', file: FIAT, data: FIAT_DATA },
+  { name: 'sell-coin', path: '/sell/{coin}', layout: 'default', file: FIAT, data: FIAT_DATA },
+  {
+    name: 'sell-coin-country',
+    path: '/sell/{coin}/{country}',
+    layout: 'default',
+    file: FIAT,
+    data: FIAT_DATA,
+  },
+  {
+    name: 'sell-coin-region',
+    path: '/sell/{coin}/{country}/{region}',
+    layout: 'default',
+    file: FIAT,
+    data: FIAT_DATA,
+  },
+  { name: 'sell-pair', path: '/sell-coin/{from}-{to}', layout: 'default', file: FIAT, data: FIAT_DATA },
 
   { name: 'blog', path: '/blog', layout: 'blog', file: 'routes/blog.tsx', data: BLOG },
   { name: 'blog-page', path: '/blog/page/{number}', layout: 'blog', file: 'routes/blog.tsx', data: BLOG },
@@ -289,4 +334,5 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   region: SLUG,
   slug: SLUG,
   swapId: SWAP_ID_PATTERN,
+  orderId: FIAT_ORDER_ID_PATTERN,
 };

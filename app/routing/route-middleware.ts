@@ -51,8 +51,23 @@ export const ROUTE_MIDDLEWARES: Record<RouteMiddlewareName, RouteMiddleware> = {
     ]);
     if (!from || !to) notFound();
   },
-  'fiat-exchange-pair': ({ params, notFound }) => {
-    if (params.from === params.to) notFound();
+  // A fiat currency a provider takes and a coin of the catalogue, currency first:
+  // /fiat/exchange/btc-to-usd is the same page as /fiat/exchange/usd-to-btc.
+  'fiat-exchange-pair': async ({ url, lang, params, services, notFound }) => {
+    const from = params.from ?? '';
+    const to = params.to ?? '';
+    if (from === to) notFound();
+    const [fromFiat, toFiat, fromCoin, toCoin] = await Promise.all([
+      services.fiat.currency(from),
+      services.fiat.currency(to),
+      services.catalogue.coin(from),
+      services.catalogue.coin(to),
+    ]);
+    if (fromFiat && toCoin) return;
+    if (fromCoin && toFiat) {
+      throw redirect(`${localizePath(lang, `/fiat/exchange/${to}-to-${from}`)}${url.search}`, 301);
+    }
+    notFound();
   },
   // The first widget is retired: /widget sends its embeds, with their query, to /v2/widget. A
   // `lang` in the query (one of the 14) becomes the address's language prefix.

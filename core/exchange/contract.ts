@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
 import { crossChainQuotesSchema, crossChainStatusSchema } from '../crosschain/contract.ts';
 import { dexQuotesSchema } from '../dex/contract.ts';
+import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_PATTERN,
@@ -283,4 +284,5 @@ export const RESPONSE_SCHEMAS = {
   DexQuotes: dexQuotesSchema,
   CrossChainQuotes: crossChainQuotesSchema,
   CrossChainStatus: crossChainStatusSchema,
+  ...FIAT_RESPONSE_SCHEMAS,
 } as const;

@@ -8,7 +8,7 @@ import { pageCount } from '../directory/pairs.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { languageAlternates } from '../routing/alternates.ts';
 
-export const SITEMAP_SECTIONS = ['pages', 'coins', 'pairs', 'compare'] as const;
+export const SITEMAP_SECTIONS = ['pages', 'coins', 'pairs', 'compare', 'fiat'] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 export function isSitemapSection(value: string): value is SitemapSection {
@@ -69,6 +69,8 @@ export interface SitemapDirectory {
   coins(): Promise<readonly SitemapCoin[]>;
   exchangePairs(): Promise<SitemapPairList>;
   comparisons(): Promise<SitemapPairList>;
+  /** The buy, sell and fiat pages with at least one provider (core/fiat/quotes.ts); none when absent. */
+  fiatPaths?(): Promise<readonly string[]>;
 }
 
 /** A section's pages as unprefixed paths, computed one at a time. */
@@ -229,6 +231,12 @@ export async function sectionPages(section: SitemapSection, directory: SitemapDi
         },
         escapedBytes('/compare/-vs-') + 2 * maxCodeBytes(coins),
       );
+    }
+    case 'fiat': {
+      const paths = (await directory.fiatPaths?.()) ?? [];
+      let maxPathBytes = 0;
+      for (const path of paths) maxPathBytes = Math.max(maxPathBytes, escapedBytes(path));
+      return { count: paths.length, at: (k) => paths[k] as string, maxPathBytes };
     }
   }
 }

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly field?: string;
   readonly details?: Record<string, string>;
   readonly values: Record<string, string | number>;
+  /** The dictionary key of the message, when it is not `apiErrors.{code}` (a domain's own section). */
+  readonly messageKey?: string;
   constructor(
     status: ContentfulStatusCode,
     code: string,
@@ -23,6 +25,7 @@ export class ApiError extends Error {
       field?: string;
       details?: Record<string, string>;
       values?: Record<string, string | number>;
+      messageKey?: string;
     } = {},
   ) {
     super(code);
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     if (options.field) this.field = options.field;
     if (options.details) this.details = options.details;
     this.values = { ...options.details, ...options.values };
+    if (options.messageKey) this.messageKey = options.messageKey;
   }
 }
 
@@ -40,7 +44,12 @@ export function errorResponse(c: Context, services: Services, error: ApiError): 
   const body: ApiErrorBody = {
     error: {
       code: error.code,
-      message: translate(services.dictionaries, requestLanguage(c), `apiErrors.${error.code}`, error.values),
+      message: translate(
+        services.dictionaries,
+        requestLanguage(c),
+        error.messageKey ?? `apiErrors.${error.code}`,
+        error.values,
+      ),
       ...(error.field ? { field: error.field } : {}),
       ...(error.details ? { details: error.details } : {}),
     },

@@ -584,6 +584,34 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       .from(swaps)
       .where(eq(swaps.id, mailedId));
     examples['POST /apiglobal/swaps/{id}/unsubscribe'] = fc.constantFrom({ token: mailedRow?.token ?? '' });
+    // Fiat orders waiting for their payment: their ids among the path ids of the fiat operations.
+    const fiatOrderIds: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const created = await app.request('/api/v1/fiat/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          side: 'buy',
+          fiat: 'usd',
+          coin: 'btc',
+          amount: '250',
+          country: 'us',
+          paymentMethod: 'card',
+          walletAddress: BTC_ADDRESS,
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      fiatOrderIds.push(id);
+      // Most wait at the sandbox checkout's 3-D Secure step, for the challenge operation.
+      if (i % 3 === 0) continue;
+      const challenged = await app.request(`/api/v1/sandbox/fiat/orders/${id}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ number: '4000000000003220', expiry: '12/34', cvc: '123' }),
+      });
+      expect(challenged.status).toBe(200);
+    }
     Object.assign(hints, {
       // Partners with and without a stored widget theme (fuzz-partner has an API key).
       partnerId: fc.constantFrom('demo-partner', 'fuzz-partner', 'Demo-Partner'),
@@ -611,6 +639,15 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       payoutMemo: fc.constantFrom('123456', '4294967296', 'memo'),
       memo: fc.constantFrom('123456', '4294967296', 'memo'),
       id: fc.constantFrom(...swapIds, ...swapIds.map((id) => id.toUpperCase())),
+      orderId: fc.constantFrom(...fiatOrderIds, ...fiatOrderIds.map((id) => id.toUpperCase())),
+      side: fc.constantFrom('buy', 'sell', 'BUY'),
+      fiat: fc.constantFrom('usd', 'eur', 'EUR', 'xyz'),
+      country: fc.constantFrom('us', 'de', 'ir', 'zz'),
+      paymentMethod: fc.constantFrom('card', 'bank_transfer', 'apple_pay', 'google_pay'),
+      walletAddress: fc.constantFrom(BTC_ADDRESS, ETH_ADDRESS),
+      number: fc.constantFrom('4242 4242 4242 4242', '4000000000000002', '4000000000003220', '1234'),
+      expiry: fc.constantFrom('12/34', '01/20', '13/40'),
+      cvc: fc.constantFrom('123', '12a'),
       code: fc.constantFrom(...LANGS, 'EN', 'xx', 'en-US'),
       email: fc.constantFrom('fuzz@example.com', 'Fuzz+tag@Example.COM', 'no-at-sign', 'a@b', ''),
       googleReCaptchaToken: fc.constantFrom('human', 'bot', 'unknown-token'),
@@ -710,6 +747,31 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       toNetwork: fc.constant('arbitrum'),
       bridge: fc.constant('stargateV2'),
     });
+    const fiatQuote = fc.record(
+      {
+        side: fc.constantFrom('buy'),
+        fiat: fc.constantFrom('usd', 'eur'),
+        coin: fc.constantFrom('btc', 'eth'),
+        amount: fc.constantFrom('100', '250', '1000.5'),
+        country: fc.constantFrom('us', 'de', 'gb'),
+        region: fc.constantFrom('ca', 'ny'),
+        paymentMethod: fc.constantFrom('card', 'apple_pay', 'bank_transfer'),
+      },
+      { requiredKeys: ['side', 'fiat', 'coin', 'amount', 'country'] },
+    );
+    examples['POST /api/v1/fiat/quotes'] = fiatQuote;
+    examples['POST /api/v1/fiat/orders'] = fiatQuote.map(({ region: _region, coin, ...rest }) => ({
+      ...rest,
+      coin,
+      paymentMethod: 'card',
+      walletAddress: coin === 'btc' ? BTC_ADDRESS : ETH_ADDRESS,
+    }));
+    examples['POST /api/v1/sandbox/fiat/orders/{orderId}/pay'] = fc.record({
+      number: fc.constantFrom('4242424242424242', '4000000000000002', '4000000000003220'),
+      expiry: fc.constantFrom('12/34'),
+      cvc: fc.constantFrom('123'),
+    });
+    examples['POST /api/v1/sandbox/fiat/orders/{orderId}/challenge'] = fc.record({ passed: fc.boolean() });
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,

@@ -51,7 +51,12 @@ function undocumentedFields(value: unknown, schema: JsonSchema, path = ''): stri
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /** Example values for path parameters, to call every documented operation. */
-const EXAMPLE_PARAMS: Record<string, string> = { from: 'btc', to: 'eth', id: 'aaaaaaaaaaaaaaaaaaaaaaaaaa' };
+const EXAMPLE_PARAMS: Record<string, string> = {
+  from: 'btc',
+  to: 'eth',
+  id: 'aaaaaaaaaaaaaaaaaaaaaaaaaa',
+  orderId: 'aaaaaaaaaaaaaaaaaaaaaaaaaa',
+};
 
 describe('the OpenAPI document of /api/v1', () => {
   let handle: DatabaseHandle;

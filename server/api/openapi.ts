@@ -9,6 +9,12 @@ import {
   RESPONSE_SCHEMAS,
   swapRequestSchema,
 } from '../../core/exchange/contract.ts';
+import {
+  fiatOrderRequestSchema,
+  fiatQuoteRequestSchema,
+  sandboxChallengeSchema,
+  sandboxPaymentSchema,
+} from '../../core/fiat/contract.ts';
 import { API_KEY_CACHE_TTL_MS } from '../../core/partners/api-keys.ts';
 
 /** The response bodies' JSON schemas, generated from the contract the API's code is typed with. */
@@ -246,6 +252,83 @@ export function openApiDocument(baseUrl: string) {
           requestBody: body(depositRequestSchema),
           responses: {
             200: { description: 'The swap after the deposit', content: json(ref('Swap')) },
+            ...errors(400, 404, 409, 413, 414, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/fiat/currencies': {
+        get: {
+          summary:
+            'Fiat currencies the providers take, and every country with its currency, regions and whether one can buy or sell there',
+          responses: {
+            200: { description: 'Currencies and countries', content: json(ref('FiatCurrencies')) },
+            ...everyOperation,
+          },
+        },
+      },
+      '/fiat/quotes': {
+        post: {
+          summary: 'Offers of every fiat provider for buying or selling a coin in a country, best first',
+          requestBody: body(fiatQuoteRequestSchema),
+          responses: {
+            200: { description: 'The offers', content: json(ref('FiatQuote')) },
+            ...errors(400, 413, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/fiat/orders': {
+        post: {
+          summary:
+            "Create a fiat order from a provider's offer: the answer's checkoutUrl is where the visitor pays",
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              schema: { type: 'string', maxLength: 255 },
+              description: 'Same key and body: the same order. Same key, other body: 422.',
+            },
+          ],
+          requestBody: body(fiatOrderRequestSchema),
+          responses: {
+            201: { description: 'The new order', content: json(ref('FiatOrder')) },
+            ...errors(400, 413, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/fiat/orders/{orderId}': {
+        get: {
+          summary:
+            'A fiat order and its status history (created, pending_payment, paid, sending, completed; failed, refunded, expired)',
+          parameters: [pathParameter('orderId')],
+          responses: {
+            200: { description: 'The order', content: json(ref('FiatOrder')) },
+            ...errors(404, 414),
+            ...everyOperation,
+          },
+        },
+      },
+      '/sandbox/fiat/orders/{orderId}/pay': {
+        post: {
+          summary: "Sandbox only: pay an order on the sandbox providers' checkout with a test card",
+          parameters: [pathParameter('orderId')],
+          requestBody: body(sandboxPaymentSchema),
+          responses: {
+            200: { description: 'The outcome and the order', content: json(ref('SandboxPayment')) },
+            ...errors(400, 404, 409, 413, 414, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/sandbox/fiat/orders/{orderId}/challenge': {
+        post: {
+          summary: 'Sandbox only: the 3-D Secure step of the sandbox checkout',
+          parameters: [pathParameter('orderId')],
+          requestBody: body(sandboxChallengeSchema),
+          responses: {
+            200: { description: 'The outcome and the order', content: json(ref('SandboxPayment')) },
             ...errors(400, 404, 409, 413, 414, 422),
             ...everyOperation,
           },

@@ -35,6 +35,7 @@ import type { Services } from '../../core/services.ts';
 import { checkOptionalEmail } from '../../core/support/fields.ts';
 import { clientIp } from '../client-ip.ts';
 import { ApiError, apiErrorHandler, errorResponse } from './errors.ts';
+import { registerFiatRoutes } from './fiat.ts';
 import { jsonBody, MAX_JSON_BODY, parseInput, refuseControlCharacters } from './input.ts';
 import { openApiDocument, renderApiDocs } from './openapi.ts';
 import { enforceRateLimit } from './rate-limit.ts';
@@ -271,6 +272,8 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     );
     return c.json(publicSwap(swap));
   });
+
+  registerFiatRoutes(api, services);
 
   // Unknown paths and wrong methods answer in the API's error format, never with the site's HTML
   // page (a mounted app's own notFound is not called by the app it is mounted in).

@@ -146,6 +146,38 @@ for (const lang of ['en', 'de'] as const) {
         await expectNoOverflow(page, width);
       });
 
+      test('fiat: /buy/btc/us with its offers, the fallback of /buy/btc/ir, an order and its checkout', async ({
+        page,
+      }) => {
+        await page.goto(localizePath(lang, '/buy/btc/us'));
+        await waitForHydration(page);
+        const widget = page.getByTestId('fiat-widget');
+        await widget.getByTestId('fiat-show-offers').click();
+        await expect(widget.getByTestId('fiat-offer').first()).toBeVisible();
+        await expectNoOverflow(page, width);
+        await page.goto(localizePath(lang, '/buy/btc/ir'));
+        await expect(page.getByTestId('fiat-unavailable')).toBeVisible();
+        await expectNoOverflow(page, width);
+        const created = await page.request.post('/api/v1/fiat/orders', {
+          headers: { 'Accept-Language': lang },
+          data: {
+            side: 'buy',
+            fiat: 'usd',
+            coin: 'btc',
+            amount: '250',
+            country: 'us',
+            paymentMethod: 'card',
+            walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          },
+        });
+        const { id } = (await created.json()) as { id: string };
+        for (const path of [`/fiat/checkout/${id}`, `/fiat/order/${id}`]) {
+          await page.goto(localizePath(lang, path));
+          await waitForHydration(page);
+          await expectNoOverflow(page, width);
+        }
+      });
+
       test('/transaction-status with an error shown', async ({ page }) => {
         await page.goto(localizePath(lang, '/transaction-status'));
         await waitForHydration(page);

@@ -1,0 +1,380 @@
+import { useId, useRef, useState } from 'react';
+import type { FiatOfferView, FiatOrderViewBody, FiatQuoteView } from '../../core/fiat/contract.ts';
+import type { FiatSide, PaymentMethod } from '../../core/fiat/types.ts';
+import { formatDecimal } from '../../core/i18n/format.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { ApiProblem, api } from '../lib/api-client.ts';
+import { useLang } from '../routing/page-location.ts';
+import { Button } from '../ui/Button.tsx';
+
+export interface FiatWidgetProps {
+  side: FiatSide;
+  coin: string;
+  coins: { code: string; name: string }[];
+  country: string;
+  region: string | null;
+  currency: string;
+  currencies: { code: string; name: string }[];
+  methods: PaymentMethod[];
+  amount: string;
+  /** The landing pages offer both sides: Buy and Sell tabs, selling starting from this amount. */
+  switchable?: { sellAmount: string };
+}
+
+const field =
+  'w-full min-w-0 rounded-lg border border-slate-200 bg-surface px-3 py-2 text-base focus:border-brand-500 focus:outline-none';
+
+/** Money in the page's language: `$250.00`, `250,00 €`. */
+export function formatMoney(value: string, currency: string, lang: string): string {
+  try {
+    return new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(
+      Number(value),
+    );
+  } catch {
+    return `${value} ${currency.toUpperCase()}`;
+  }
+}
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * The buy/sell widget: an amount (fiat to pay, or coins to sell), the currency, coin and payment
+ * method; every provider's offer best first; the chosen offer becomes an order with the visitor's
+ * wallet address, and the visitor goes on to the provider's checkout to pay.
+ */
+export function FiatWidget(props: FiatWidgetProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const ids = { amount: useId(), currency: useId(), coin: useId(), method: useId(), wallet: useId() };
+  const [amount, setAmount] = useState(props.amount);
+  const [currency, setCurrency] = useState(props.currency);
+  const [coin, setCoin] = useState(props.coin);
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [quote, setQuote] = useState<FiatQuoteView | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [wallet, setWallet] = useState('');
+  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const [busy, setBusy] = useState<'quote' | 'order' | null>(null);
+  const key = useRef<string>('');
+  const [side, setSide] = useState<FiatSide>(props.side);
+  const buy = side === 'buy';
+  const switchTo = (next: FiatSide) => {
+    if (next === side) return;
+    setSide(next);
+    setQuote(null);
+    setChosen(null);
+    setProblem(null);
+    setAmount(next === props.side ? props.amount : (props.switchable?.sellAmount ?? props.amount));
+  };
+
+  const request = () => ({
+    side,
+    fiat: currency,
+    coin,
+    amount: amount.trim().replace(',', '.'),
+    country: props.country,
+    ...(props.region ? { region: props.region } : {}),
+    ...(method ? { paymentMethod: method } : {}),
+  });
+
+  const showOffers = async () => {
+    setBusy('quote');
+    setProblem(null);
+    setQuote(null);
+    setChosen(null);
+    try {
+      const answer = await api<FiatQuoteView>('/api/v1/fiat/quotes', {
+        lang,
+        method: 'POST',
+        body: request(),
+      });
+      setQuote(answer);
+      setChosen(answer.offers[0]?.provider ?? null);
+      key.current = newIdempotencyKey();
+    } catch (error) {
+      setProblem(
+        error instanceof ApiProblem
+          ? {
+              ...(error.field ? { field: error.field } : {}),
+              message: error.message || t('fiat.widget.failed'),
+            }
+          : { message: t('fiat.widget.failed') },
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const offer: FiatOfferView | undefined = quote?.offers.find((o) => o.provider === chosen);
+  const placeOrder = async () => {
+    if (!offer) return;
+    setBusy('order');
+    setProblem(null);
+    try {
+      const order = await api<FiatOrderViewBody>('/api/v1/fiat/orders', {
+        lang,
+        method: 'POST',
+        headers: { 'Idempotency-Key': key.current },
+        body: {
+          ...request(),
+          paymentMethod: offer.paymentMethod,
+          provider: offer.provider,
+          walletAddress: wallet.trim(),
+        },
+      });
+      window.location.assign(order.checkoutUrl);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiProblem
+          ? {
+              ...(error.field ? { field: error.field } : {}),
+              message: error.message || t('fiat.widget.failed'),
+            }
+          : { message: t('fiat.widget.failed') },
+      );
+      setBusy(null);
+    }
+  };
+
+  const unit = buy ? currency.toUpperCase() : coin.toUpperCase();
+  return (
+    <form
+      className="w-full max-w-xl rounded-2xl bg-surface p-5 shadow-md md:p-6"
+      data-testid="fiat-widget"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void showOffers();
+      }}
+    >
+      {props.switchable && (
+        <div className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1" data-testid="fiat-sides">
+          {(['buy', 'sell'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={side === option}
+              data-testid={`fiat-side-${option}`}
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-muted aria-pressed:bg-surface aria-pressed:text-brand-700 aria-pressed:shadow"
+              onClick={() => switchTo(option)}
+            >
+              {t(option === 'buy' ? 'fiat.widget.tabBuy' : 'fiat.widget.tabSell')}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
+        <div>
+          <label htmlFor={ids.amount} className="text-sm font-medium text-muted">
+            {buy ? t('fiat.widget.youPay') : t('fiat.widget.youSell')}
+          </label>
+          <input
+            id={ids.amount}
+            className={`${field} mt-1 text-xl font-semibold`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            data-testid="fiat-amount"
+            aria-invalid={problem?.field === 'amount' || undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={buy ? ids.currency : ids.coin} className="text-sm font-medium text-muted">
+            {buy ? t('fiat.widget.currency') : t('fiat.widget.coin')}
+          </label>
+          {buy ? (
+            <select
+              id={ids.currency}
+              className={`${field} mt-1`}
+              value={currency}
+              data-testid="fiat-currency"
+              onChange={(event) => setCurrency(event.target.value)}
+            >
+              {props.currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <select
+              id={ids.coin}
+              className={`${field} mt-1`}
+              value={coin}
+              data-testid="fiat-coin"
+              onChange={(event) => setCoin(event.target.value)}
+            >
+              {props.coins.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={buy ? ids.coin : ids.currency} className="text-sm font-medium text-muted">
+            {buy ? t('fiat.widget.youGet') : t('fiat.widget.paidIn')}
+          </label>
+          {buy ? (
+            <select
+              id={ids.coin}
+              className={`${field} mt-1`}
+              value={coin}
+              data-testid="fiat-coin"
+              onChange={(event) => setCoin(event.target.value)}
+            >
+              {props.coins.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code.toUpperCase()} · {c.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <select
+              id={ids.currency}
+              className={`${field} mt-1`}
+              value={currency}
+              data-testid="fiat-currency"
+              onChange={(event) => setCurrency(event.target.value)}
+            >
+              {props.currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code.toUpperCase()} · {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+        <div>
+          <label htmlFor={ids.method} className="text-sm font-medium text-muted">
+            {t('fiat.widget.method')}
+          </label>
+          <select
+            id={ids.method}
+            className={`${field} mt-1`}
+            value={method}
+            data-testid="fiat-method"
+            onChange={(event) => setMethod(event.target.value as PaymentMethod | '')}
+          >
+            <option value="">{t('fiat.widget.anyMethod')}</option>
+            {props.methods.map((m) => (
+              <option key={m} value={m}>
+                {t(`fiat.methods.${m}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem && !offer && (
+        <p className="mt-3 text-sm text-red-700" role="alert" data-testid="fiat-problem">
+          {problem.message}
+        </p>
+      )}
+      <Button type="submit" className="mt-4" block loading={busy === 'quote'} data-testid="fiat-show-offers">
+        {t('fiat.widget.showOffers')}
+      </Button>
+
+      {quote && (
+        <section
+          className="mt-5"
+          data-testid="fiat-offers"
+          data-count={quote.offers.length}
+          aria-live="polite"
+        >
+          <h3 className="text-sm font-semibold">
+            {t('fiat.widget.offersTitle', { count: quote.offers.length })}
+          </h3>
+          <ul className="mt-2 grid gap-2">
+            {quote.offers.map((o, index) => (
+              <li key={o.provider}>
+                <label
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+                  data-testid="fiat-offer"
+                  data-provider={o.provider}
+                >
+                  <input
+                    type="radio"
+                    name="fiat-offer"
+                    className="mt-1 accent-brand-600"
+                    checked={chosen === o.provider}
+                    onChange={() => setChosen(o.provider)}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                      <span className="font-semibold">
+                        {o.providerName}
+                        {index === 0 && (
+                          <span className="ml-2 rounded-full bg-green-700 px-1.5 text-[0.7rem] font-semibold text-white">
+                            {t('fiat.widget.best')}
+                          </span>
+                        )}
+                      </span>
+                      <span className="font-semibold tabular-nums" data-testid="fiat-offer-amount">
+                        {buy
+                          ? `${formatDecimal(o.cryptoAmount, lang)} ${coin.toUpperCase()}`
+                          : formatMoney(o.fiatAmount, currency, lang)}
+                      </span>
+                    </span>
+                    <span className="block text-xs text-muted">
+                      {t('fiat.widget.offerLine', {
+                        method: t(`fiat.methods.${o.paymentMethod}`),
+                        fee: formatMoney(o.fee, currency, lang),
+                        rate: formatMoney(o.rate, currency, lang),
+                        coin: coin.toUpperCase(),
+                      })}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {offer && (
+            <div className="mt-4">
+              <label htmlFor={ids.wallet} className="text-sm font-medium text-muted">
+                {buy
+                  ? t('fiat.widget.wallet', { coin: coin.toUpperCase() })
+                  : t('fiat.widget.refundWallet', { coin: coin.toUpperCase() })}
+              </label>
+              <input
+                id={ids.wallet}
+                className={`${field} mt-1 font-mono text-sm`}
+                autoComplete="off"
+                spellCheck={false}
+                value={wallet}
+                data-testid="fiat-wallet"
+                aria-invalid={problem?.field === 'walletAddress' || undefined}
+                onChange={(event) => setWallet(event.target.value)}
+              />
+              {problem && (
+                <p className="mt-2 text-sm text-red-700" role="alert" data-testid="fiat-problem">
+                  {problem.message}
+                </p>
+              )}
+              <Button
+                type="button"
+                className="mt-3"
+                block
+                loading={busy === 'order'}
+                disabled={!wallet.trim()}
+                data-testid="fiat-create-order"
+                onClick={() => void placeOrder()}
+              >
+                {buy
+                  ? t('fiat.widget.buyWith', { provider: offer.providerName })
+                  : t('fiat.widget.sellWith', { provider: offer.providerName })}
+              </Button>
+              <p className="mt-2 text-xs text-muted">
+                {t('fiat.widget.redirectNote', { provider: offer.providerName, unit })}
+              </p>
+            </div>
+          )}
+        </section>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import type { FiatOrderView } from '../../core/fiat/orders.ts';
+import type { FiatSide, PaymentMethod } from '../../core/fiat/types.ts';
+import type { Lang } from '../../core/i18n/languages.ts';
+import { requestStateContext } from '../lib/request-context.ts';
+import { type PageData, pageNotFound, resolvePage } from '../routing/page-loader.server.ts';
+
+/** The country a page without one starts from, by its language. */
+const LANGUAGE_COUNTRY: Record<Lang, string> = {
+  en: 'us',
+  nl: 'nl',
+  fr: 'fr',
+  de: 'de',
+  it: 'it',
+  ko: 'kr',
+  pl: 'pl',
+  pt: 'br',
+  ru: 'kz',
+  es: 'es',
+  vi: 'vn',
+  tr: 'tr',
+  uk: 'ua',
+  ja: 'jp',
+};
+
+export interface FiatPlaceProvider {
+  id: string;
+  name: string;
+  methods: PaymentMethod[];
+}
+
+export interface FiatTradeData extends PageData {
+  side: FiatSide;
+  coin: { code: string; name: string; network: string; networkName: string };
+  /** Every coin some provider trades on this side, for the widget's picker. */
+  coins: { code: string; name: string }[];
+  country: { code: string; name: string; currency: string };
+  region: { code: string; name: string } | null;
+  /** The country's regions, each with whether someone serves it (links on the country page). */
+  regions: { code: string; name: string; served: boolean }[];
+  countries: { code: string; name: string }[];
+  currencies: { code: string; name: string }[];
+  /** Preselected: the country's currency when a provider takes it, or the page's pair. */
+  currency: string;
+  providers: FiatPlaceProvider[];
+  methods: PaymentMethod[];
+  /** An amount to start the widget with, in the currency (buy) or coin (sell). */
+  amount: string;
+  /** Whether the page was asked for a country (country and region pages). */
+  placed: boolean;
+  /** The landing pages' sell tab starts from this amount of the coin. */
+  sellAmount: string;
+}
+
+function fiatNotFound(args: LoaderFunctionArgs): never {
+  return pageNotFound(new URL(args.request.url));
+}
+
+/**
+ * The buy, sell and fiat pages: the side, coin, country, region and currency from the path (an
+ * unknown coin, country, region or currency is the route check's 404), who serves that place and
+ * how one pays there.
+ */
+export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTradeData> {
+  const page = resolvePage(args);
+  const { services } = args.context.get(requestStateContext);
+  const { fiat, catalogue } = services;
+  const params = page.params;
+  const side: FiatSide = page.page.startsWith('sell') ? 'sell' : 'buy';
+  const fiatCurrencies = await fiat.currencies();
+  const isFiat = (code: string | undefined) => !!code && fiatCurrencies.some((c) => c.code === code);
+
+  // The pair pages name a currency and a coin: /buy-coin/{fiat}-{coin}, /sell-coin/{coin}-{fiat},
+  // /fiat/exchange/{fiat}-to-{coin} (its middleware keeps that order).
+  let coinCode = params.coin ?? 'btc';
+  let pairCurrency: string | null = null;
+  if (page.page === 'buy-pair' || page.page === 'fiat-exchange-pair') {
+    if (!isFiat(params.from)) fiatNotFound(args);
+    pairCurrency = params.from ?? null;
+    coinCode = params.to ?? '';
+  } else if (page.page === 'sell-pair') {
+    if (!isFiat(params.to)) fiatNotFound(args);
+    pairCurrency = params.to ?? null;
+    coinCode = params.from ?? '';
+  }
+  const coin = await catalogue.coin(coinCode);
+  if (!coin) fiatNotFound(args);
+
+  const countryCode = params.country ?? LANGUAGE_COUNTRY[page.lang];
+  const country = await fiat.country(countryCode);
+  if (!country) fiatNotFound(args);
+  const regionCode = params.region;
+  const region = regionCode ? (country.regions.find((r) => r.code === regionCode) ?? null) : null;
+  if (regionCode && !region) fiatNotFound(args);
+
+  const availability = await fiat.availability(
+    side,
+    { country: country.code, region: region?.code },
+    coin.code,
+  );
+  const traded = fiat.coins(side);
+  const networks = traded.get(coin.code) ?? [];
+  const asset = coin.assets.find((a) => networks.includes(a.network.id)) ?? coin.assets[0];
+  const names = new Intl.DisplayNames([page.lang], { type: 'region' });
+  const countryName = (code: string, fallback: string) => {
+    try {
+      return names.of(code.toUpperCase()) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  const regions = await Promise.all(
+    country.regions.map(async (r) => ({
+      ...r,
+      served:
+        (await fiat.availability(side, { country: country.code, region: r.code }, coin.code)).providers
+          .length > 0,
+    })),
+  );
+  const allCoins = await catalogue.coins();
+  const currency = pairCurrency ?? availability.currency;
+  const currencyInfo = fiatCurrencies.find((c) => c.code === currency);
+  return {
+    ...page,
+    side,
+    coin: {
+      code: coin.code,
+      name: coin.name,
+      network: asset?.network.id ?? '',
+      networkName: asset?.network.name ?? '',
+    },
+    coins: allCoins.filter((c) => traded.has(c.code)).map((c) => ({ code: c.code, name: c.name })),
+    country: {
+      code: country.code,
+      name: countryName(country.code, country.name),
+      currency: country.currency,
+    },
+    region,
+    regions,
+    countries: (await fiat.countries())
+      .map((c) => ({ code: c.code, name: countryName(c.code, c.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name, page.lang)),
+    currencies: fiatCurrencies.map((c) => ({ code: c.code, name: c.name })),
+    currency,
+    providers: availability.providers,
+    methods: availability.methods,
+    // Three times the usual least order: above every provider's minimum.
+    amount:
+      side === 'buy' ? String(Number(currencyInfo?.min ?? '50') * 3) : coin.code === 'btc' ? '0.01' : '1',
+    placed: Boolean(params.country),
+    sellAmount: coin.code === 'btc' ? '0.01' : '1',
+  };
+}
+
+export interface FiatOrderPageData extends PageData {
+  order: FiatOrderView;
+  coinName: string;
+  networkName: string;
+  explorerTx: string | null;
+  sandbox: boolean;
+}
+
+/**
+ * The order and checkout pages: the order (404 'Order not found'), its coin and explorer link. The
+ * checkout page is the sandbox providers' own: another provider's order has none here (404).
+ */
+export async function loadFiatOrder(
+  args: LoaderFunctionArgs,
+  options: { sandboxCheckout?: boolean } = {},
+): Promise<FiatOrderPageData> {
+  const page = resolvePage(args);
+  const { services } = args.context.get(requestStateContext);
+  const order = await services.fiatOrders.get(page.params.orderId ?? '');
+  if (!order) throw data('Order not found', { status: 404 });
+  if (options.sandboxCheckout && !services.fiat.provider(order.provider)?.sandbox) {
+    throw data('Order not found', { status: 404 });
+  }
+  const asset = await services.catalogue.asset(order.coin, order.network);
+  const explorer = asset?.network.explorerTx;
+  return {
+    ...page,
+    order,
+    coinName: asset?.coinName ?? order.coin.toUpperCase(),
+    networkName: asset?.network.name ?? order.network,
+    explorerTx:
+      explorer && order.txHash ? explorer.replaceAll('{hash}', encodeURIComponent(order.txHash)) : null,
+    sandbox: services.sandbox,
+  };
+}
