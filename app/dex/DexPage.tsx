@@ -43,6 +43,19 @@ function shortAmount(value: bigint, decimals: number): string {
   return cut ? `${whole}.${cut}` : (whole as string);
 }
 
+/** Stablecoins a first visit buys with the network's gas token, in order of preference. */
+const DEFAULT_BUY = ['USDC', 'USDT', 'DAI'];
+
+/** The pair the form starts with: the network's gas token for a stablecoin, as DEX front ends open. */
+function defaultPair(tokens: readonly { address: string; symbol: string }[]): { sell: string; buy: string } {
+  const sell = tokens.find((token) => token.address === NATIVE) ?? tokens[0];
+  const buy =
+    DEFAULT_BUY.map((symbol) => tokens.find((token) => token.symbol === symbol)).find(
+      (token) => token && token !== sell,
+    ) ?? tokens.find((token) => token !== sell);
+  return { sell: sell?.address ?? '', buy: buy?.address ?? '' };
+}
+
 export function DexPage() {
   const data = useLoaderData<typeof loadDex>();
   const { t } = useTranslation();
@@ -50,8 +63,8 @@ export function DexPage() {
   const navigate = useNavigate();
   const network = data.networks.find((n) => n.id === data.network) as DexNetworkView;
   const tokens = data.tokens;
-  const [sell, setSell] = useState(tokens[1]?.address ?? tokens[0]?.address ?? '');
-  const [buy, setBuy] = useState(tokens[2]?.address ?? tokens[0]?.address ?? '');
+  const [sell, setSell] = useState(() => defaultPair(tokens).sell);
+  const [buy, setBuy] = useState(() => defaultPair(tokens).buy);
   const [amount, setAmount] = useState('');
   const [slippage, setSlippage] = useState('0.5');
   const [quotes, setQuotes] = useState<DexQuotesView | null>(null);
@@ -66,8 +79,9 @@ export function DexPage() {
 
   // A new network brings its own token list.
   useEffect(() => {
-    setSell(tokens[1]?.address ?? tokens[0]?.address ?? '');
-    setBuy(tokens[2]?.address ?? tokens[0]?.address ?? '');
+    const pair = defaultPair(tokens);
+    setSell(pair.sell);
+    setBuy(pair.buy);
     setQuotes(null);
     setStep({ kind: 'idle' });
   }, [tokens]);
