@@ -53,6 +53,7 @@ describe('matchPage', () => {
       region: 'bavaria',
       slug: 'hello-world',
       swapId: 'abcdefghijklmnopqrstuvwxyz',
+      orderId: 'abcdefghijklmnopqrstuvwxyz',
     };
     for (const page of PAGES) {
       const path = page.path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] as string);
