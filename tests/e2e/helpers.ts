@@ -15,11 +15,14 @@ const EXAMPLE_PARAMS: Record<string, string> = {
   coin: 'btc',
   from: 'btc',
   to: 'eth',
-  country: 'united-states',
-  region: 'california',
+  // Country and region codes, as the buy and sell pages take them.
+  country: 'us',
+  region: 'ca',
   slug: 'bitcoin-guide',
   // Well-formed, but no such swap exists: the swap page answers its own 404 (see DATA_PAGES).
   swapId: 'abcdefghijklmnopqrstuvwxyz',
+  // Likewise for a fiat order: its checkout and order pages answer their own 404.
+  orderId: 'abcdefghijklmnopqrstuvwxyz',
 };
 
 /** Page-specific example values: the blog's are articles, authors and topics of content/blog/. */
@@ -29,6 +32,10 @@ const PAGE_PARAMS: Record<string, Record<string, string>> = {
   'blog-author-page': { slug: 'maria-lindqvist' },
   'blog-tag': { slug: 'swaps' },
   'blog-tag-page': { slug: 'swaps' },
+  // A fiat currency and a coin, in each page's order.
+  'fiat-exchange-pair': { from: 'usd', to: 'btc' },
+  'buy-pair': { from: 'usd', to: 'btc' },
+  'sell-pair': { from: 'btc', to: 'usd' },
 };
 
 /** The unprefixed, canonical path of a page with example values (blog paths end with a slash). */
