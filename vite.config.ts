@@ -78,7 +78,7 @@ function englishCatalogue(): Plugin {
  * table, for a route's parameter rule; the DEX and cross-chain rules): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
-  /[\\/](DrawerSheet|CoinPickerDialog|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
+  /[\\/](DrawerSheet|CoinPickerDialog|ConsentBanner|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
 /**
  * Shared folders' modules that only some pages (or only the lazily loaded footer) import, and the
  * domains of the widget, fiat, DEX and cross-chain pages: they go with those pages' chunks, not into

@@ -73,7 +73,12 @@ function showSettings(setFlags: (flags: ConsentFlags) => void, setView: (view: V
  * server from the request's cookies, so it is in the HTML), and the settings view with one switch
  * per category, reopened at any time by the footer's "Cookie settings" button.
  */
-export function ConsentBanner() {
+export function ConsentBanner({
+  openSettingsAtStart = false,
+}: {
+  /** Loaded by the footer's "Cookie settings" button (ConsentHost.tsx): open on the settings view. */
+  openSettingsAtStart?: boolean;
+}) {
   const { t } = useTranslation();
   const root = useRouteLoaderData('root') as RootConsentData | undefined;
   const [view, setView] = useState<View>(root && root.consentStored === false ? 'main' : 'hidden');
@@ -83,6 +88,9 @@ export function ConsentBanner() {
   const openSettings = () => showSettings(setFlags, setView);
 
   useEffect(() => onOpenCookieSettings(() => showSettings(setFlags, setView)), []);
+  useEffect(() => {
+    if (openSettingsAtStart) showSettings(setFlags, setView);
+  }, [openSettingsAtStart]);
 
   const store = (chosen: ConsentFlags) => {
     saveConsent(chosen);

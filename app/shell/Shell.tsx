@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { ConsentBanner } from '../consent/ConsentBanner.tsx';
+import { ConsentHost } from '../consent/ConsentHost.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import type { RootData } from '../root.tsx';
 import type { LayoutName } from '../routing/layouts.ts';
@@ -41,7 +41,7 @@ export function Shell({
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      <ConsentBanner />
+      <ConsentHost />
     </div>
   );
 }

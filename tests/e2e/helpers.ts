@@ -147,10 +147,13 @@ export async function waitForHydration(page: PlaywrightPage, selector = 'main'):
     const hydrated = (element: Element | null) =>
       element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
     if (!hydrated(document.querySelector(target))) return false;
-    // The footer's code loads once the page is idle (app/shell/Shell.tsx); until then its links are
-    // plain links. A page is ready for a visitor's clicks when the footer is hydrated too.
-    const footer = target === 'main' ? document.getElementById('site-footer') : null;
-    return footer === null || hydrated(footer);
+    // The footer's code loads once the page is idle (app/shell/Shell.tsx), the cookie banner's when
+    // the page shows it (app/consent/ConsentHost.tsx); until then they are server HTML. A page is
+    // ready for a visitor's clicks when both are hydrated too.
+    if (target !== 'main') return true;
+    const footer = document.getElementById('site-footer');
+    const banner = document.querySelector('[data-testid="cookie-banner"]');
+    return (footer === null || hydrated(footer)) && (banner === null || hydrated(banner));
   }, selector);
 }
 
