@@ -1,9 +1,10 @@
 import { formatCount } from '../../core/i18n/format.ts';
+import { localizePath } from '../../core/routing/paths.ts';
 import { DirectoryList } from '../directory/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import type { loadCrossChainPairs, loadCrossChainTokens } from './crosschain.server.ts';
-import { PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
+import { crossChainPairPath, PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
 
 /** /cross-chain and its pages: each token from one network to another, with the bridges set up for it. */
 export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCrossChainPairs> }) {
@@ -40,7 +41,15 @@ export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCros
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <img src={row.icon} alt="" width={28} height={28} loading="lazy" />
-              <strong>{row.symbol}</strong>
+              <a
+                className="font-semibold underline"
+                href={localizePath(
+                  lang,
+                  crossChainPairPath(row.symbol, row.from.network, row.symbol, row.to.network),
+                )}
+              >
+                {row.symbol}
+              </a>
               <span>
                 {t('crossChain.fromTo', {
                   from: networkNames[row.from.network] ?? row.from.network,

@@ -167,8 +167,10 @@ const DECLARED_PAGES: readonly PageDef[] = [
   },
   {
     name: 'cross-chain-pair',
-    path: '/cross-chain/{from}-to-{to}',
+    // A token on a network each side: /cross-chain/usdc-ethereum-to-usdc-optimism.
+    path: '/cross-chain/{fromToken}-to-{toToken}',
     layout: 'cross-chain',
+    middleware: ['cross-chain-pair'],
     file: 'routes/cross-chain.tsx',
   },
   {
@@ -266,6 +268,8 @@ export const PAGES: readonly Page[] = DECLARED_PAGES.map((page) => ({ file: GENE
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
+/** A token on one of the DEX networks (core/dex/networks.ts): its symbol, lowercase, and the network's id. */
+const NETWORK_TOKEN = /^[a-z0-9]{1,20}-(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
 
 /** The first words of the pages' paths (`blog`, `buy`, `fiat`, …). */
 const PAGE_WORDS = [...new Set(DECLARED_PAGES.map((page) => page.path.split('/')[1] ?? ''))].filter(Boolean);
@@ -289,4 +293,6 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   region: SLUG,
   slug: SLUG,
   swapId: SWAP_ID_PATTERN,
+  fromToken: NETWORK_TOKEN,
+  toToken: NETWORK_TOKEN,
 };
