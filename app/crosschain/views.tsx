@@ -41,15 +41,20 @@ export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCros
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <img src={row.icon} alt="" width={28} height={28} loading="lazy" />
-              <a
-                className="font-semibold underline"
-                href={localizePath(
-                  lang,
-                  crossChainPairPath(row.symbol, row.from.network, row.symbol, row.to.network),
-                )}
-              >
-                {row.symbol}
-              </a>
+              {/^[a-z0-9]{1,20}$/i.test(row.symbol) ? (
+                <a
+                  className="font-semibold underline"
+                  href={localizePath(
+                    lang,
+                    crossChainPairPath(row.symbol, row.from.network, row.symbol, row.to.network),
+                  )}
+                >
+                  {row.symbol}
+                </a>
+              ) : (
+                // A symbol a path cannot carry (`USDC.e`) has no pair page.
+                <strong>{row.symbol}</strong>
+              )}
               <span>
                 {t('crossChain.fromTo', {
                   from: networkNames[row.from.network] ?? row.from.network,
