@@ -46,10 +46,10 @@ export function loadCrossChainPairs(args: LoaderFunctionArgs) {
   };
   if (number > pagination.pages) pageNotFound(url);
   const networkNames = Object.fromEntries(DEX_NETWORKS.map((network) => [network.id, network.name]));
-  const bridges = (from: string, to: string) => {
+  const bridges = (from: string, to: string, tokens: { from: string; to: string }) => {
     const a = dexNetwork(from);
     const b = dexNetwork(to);
-    return a && b ? crossChain.bridges(a, b) : [];
+    return a && b ? crossChain.bridges(a, b, tokens) : [];
   };
   return {
     ...page,
@@ -61,7 +61,7 @@ export function loadCrossChainPairs(args: LoaderFunctionArgs) {
       icon: pair.token.icon,
       from: pair.from,
       to: pair.to,
-      bridges: bridges(pair.from.network, pair.to.network),
+      bridges: bridges(pair.from.network, pair.to.network, { from: pair.from.address, to: pair.to.address }),
     })),
   };
 }
@@ -117,6 +117,9 @@ export async function loadCrossChainPair(args: LoaderFunctionArgs) {
     ...page,
     from: side(from),
     to: side(to),
-    bridges: services.crossChain.bridges(from.network, to.network),
+    bridges: services.crossChain.bridges(from.network, to.network, {
+      from: from.token.address,
+      to: to.token.address,
+    }),
   };
 }

@@ -54,9 +54,20 @@ export class CrossChainService {
     this.#log = options.log;
   }
 
-  /** Names of the route sources that bridge these networks (none: no bridge is set up). */
-  bridges(from: DexNetwork, to: DexNetwork): string[] {
-    return this.#sources.filter((source) => source.supports(from, to)).map((source) => source.name);
+  /**
+   * Names of the route sources that bridge these networks (none: no bridge is set up), and, given
+   * the tokens' addresses, that bridge this token to that one.
+   */
+  bridges(from: DexNetwork, to: DexNetwork, tokens?: { from: string; to: string }): string[] {
+    return this.#sources
+      .filter(
+        (source) =>
+          source.supports(from, to) &&
+          (!tokens ||
+            !source.serves ||
+            source.serves(from, tokens.from.toLowerCase(), to, tokens.to.toLowerCase())),
+      )
+      .map((source) => source.name);
   }
 
   /** Where a transfer stands, from the source that routed it (LI.FI's `/status`). */

@@ -20,6 +20,7 @@ export function lazySandboxBridge(
   options: { etaSeconds: number },
 ): CrossChainRouteSource {
   const chainIds = new Set(chains.map((chain) => chain.chainId));
+  const byId = new Map(chains.map((chain) => [chain.chainId, chain]));
   let loaded: Promise<CrossChainRouteSource> | null = null;
   const source = () =>
     (loaded ??= import('./sandbox-bridge.ts').then(
@@ -30,6 +31,15 @@ export function lazySandboxBridge(
     name: 'Sandbox Bridge',
     supports: (from, to) =>
       from.chainId !== to.chainId && chainIds.has(from.chainId) && chainIds.has(to.chainId),
+    // A token of one sandbox chain to the token of the same symbol on the other.
+    serves: (from, fromToken, to, toToken) => {
+      const symbol = byId.get(from.chainId)?.tokens.find((token) => token.address === fromToken)?.symbol;
+      return (
+        symbol !== undefined &&
+        byId.get(to.chainId)?.tokens.some((token) => token.address === toToken && token.symbol === symbol) ===
+          true
+      );
+    },
     quote: async (request, signal) => (await source()).quote(request, signal),
     status: async (txHash, from, to, tool, signal) => (await source()).status(txHash, from, to, tool, signal),
   };

@@ -11,7 +11,7 @@ import {
   TEST_WALLET,
 } from '../dex/testing/chain.ts';
 import { bridgedAmount, SandboxBridgeRelayer, SandboxBridgeSource } from './sandbox-bridge.ts';
-import { bridgedSandboxChains } from './sandbox-bridge-job.ts';
+import { bridgedSandboxChains, lazySandboxBridge } from './sandbox-bridge-job.ts';
 
 const ethereum = dexNetworkByChainId(1);
 const optimism = dexNetworkByChainId(10);
@@ -27,6 +27,26 @@ describe('bridged amount', () => {
     const chain = { bridge: { address: '0x1', relayer: '0x2', feeBps: 10 } } as unknown as SandboxChain;
     expect(bridgedSandboxChains([chain])).toEqual([]);
     expect(bridgedSandboxChains([chain, { ...chain }])).toHaveLength(2);
+  });
+  it('serves a sandbox token to the token of the same symbol on the other chain, nothing else', () => {
+    if (!ethereum || !optimism) throw new Error('networks');
+    const bridge = { address: '0x1', relayer: '0x2', feeBps: 10 };
+    const usdc = (address: string) => ({ address, symbol: 'USDC', name: 'USD Coin', decimals: 6 });
+    const dai = (address: string) => ({ address, symbol: 'DAI', name: 'Dai', decimals: 18 });
+    const source = lazySandboxBridge(
+      [
+        { chainId: 1, tokens: [usdc('0xa1'), dai('0xa2')], bridge } as unknown as SandboxChain,
+        { chainId: 10, tokens: [usdc('0xb1'), dai('0xb2')], bridge } as unknown as SandboxChain,
+      ],
+      { etaSeconds: 4 },
+    );
+    expect(source.supports(ethereum, optimism)).toBe(true);
+    expect(source.serves?.(ethereum, '0xa1', optimism, '0xb1')).toBe(true);
+    expect(source.serves?.(ethereum, '0xa1', optimism, '0xb2')).toBe(false);
+    // The real USDC of the Uniswap list is not the sandbox's.
+    expect(source.serves?.(ethereum, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', optimism, '0xb1')).toBe(
+      false,
+    );
   });
 });
 
