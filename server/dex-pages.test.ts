@@ -87,4 +87,12 @@ describe('DEX and cross-chain pages', () => {
     expect((await get('/cross-chain/usdc-ethereum-to-usdc-ethereum')).status).toBe(404);
     expect((await get('/cross-chain/usdc-mars-to-usdc-optimism')).status).toBe(404);
   });
+
+  it('/cross-chain/bridges says that no bridge is set up in the default mode, in the page language', async () => {
+    const page = await get('/cross-chain/bridges');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>Cross-chain bridges | SwapGate</title>');
+    expect(page.html).toContain('data-testid="cross-chain-no-bridges"');
+    expect((await get('/pl/cross-chain/bridges')).html).toContain('nie skonfigurowano jeszcze żadnego mostu');
+  });
 });

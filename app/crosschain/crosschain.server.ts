@@ -123,3 +123,17 @@ export async function loadCrossChainPair(args: LoaderFunctionArgs) {
     }),
   };
 }
+
+/** /cross-chain/bridges: the cross-chain route sources set up here and the network pairs each bridges. */
+export function loadCrossChainBridges(args: LoaderFunctionArgs) {
+  const page = resolvePage(args);
+  const { crossChain } = args.context.get(requestStateContext).services;
+  return {
+    ...page,
+    sources: crossChain.routeSources(DEX_NETWORKS).map((source) => ({
+      id: source.id,
+      name: source.name,
+      routes: source.routes.map(([from, to]) => ({ from: from.name, to: to.name })),
+    })),
+  };
+}

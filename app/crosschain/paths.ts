@@ -13,3 +13,6 @@ export function crossChainPairPath(
 ) {
   return `/cross-chain/${fromSymbol.toLowerCase()}-${fromNetwork}-to-${toSymbol.toLowerCase()}-${toNetwork}`;
 }
+
+/** The cross-chain route sources and what each bridges. */
+export const BRIDGES_PAGE = '/cross-chain/bridges';

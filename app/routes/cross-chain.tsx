@@ -1,12 +1,13 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import {
+  loadCrossChainBridges,
   loadCrossChainPair,
   loadCrossChainPairs,
   loadCrossChainTokens,
 } from '../crosschain/crosschain.server.ts';
 import { CrossChainPairPage } from '../crosschain/PairPage.tsx';
 import '../crosschain/english.ts';
-import { CrossChainPairsView, CrossChainTokensView } from '../crosschain/views.tsx';
+import { CrossChainBridgesView, CrossChainPairsView, CrossChainTokensView } from '../crosschain/views.tsx';
 import '../dex/english.ts';
 import '../directory/english.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
@@ -24,6 +25,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (page === 'cross-chain-tokens' || page === 'cross-chain-tokens-page') {
     return { view: 'tokens' as const, tokens: loadCrossChainTokens(args) };
   }
+  if (page === 'cross-chain-bridges') {
+    return { view: 'bridges' as const, bridges: loadCrossChainBridges(args) };
+  }
   return { view: 'pair' as const, ...(await loadCrossChainPair(args)) };
 }
 
@@ -31,5 +35,6 @@ export default function CrossChain() {
   const data = useLoaderData<typeof loader>();
   if (data.view === 'pairs') return <CrossChainPairsView data={data.pairs} />;
   if (data.view === 'tokens') return <CrossChainTokensView data={data.tokens} />;
+  if (data.view === 'bridges') return <CrossChainBridgesView data={data.bridges} />;
   return <CrossChainPairPage />;
 }

@@ -174,6 +174,12 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/cross-chain.tsx',
   },
   {
+    name: 'cross-chain-bridges',
+    path: '/cross-chain/bridges',
+    layout: 'cross-chain',
+    file: 'routes/cross-chain.tsx',
+  },
+  {
     name: 'cross-chain-tokens',
     path: '/cross-chain/tokens',
     layout: 'cross-chain-tokens',

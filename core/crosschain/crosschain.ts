@@ -70,6 +70,19 @@ export class CrossChainService {
       .map((source) => source.name);
   }
 
+  /** Every route source (LI.FI, the sandbox bridge) with the network pairs (from, to) it bridges. */
+  routeSources(
+    networks: readonly DexNetwork[],
+  ): { id: string; name: string; routes: [DexNetwork, DexNetwork][] }[] {
+    return this.#sources.map((source) => ({
+      id: source.id,
+      name: source.name,
+      routes: networks.flatMap((from) =>
+        networks.filter((to) => source.supports(from, to)).map((to): [DexNetwork, DexNetwork] => [from, to]),
+      ),
+    }));
+  }
+
   /** Where a transfer stands, from the source that routed it (LI.FI's `/status`). */
   async status(input: {
     source: string;

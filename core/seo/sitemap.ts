@@ -30,6 +30,7 @@ export const STATIC_PAGES: readonly string[] = [
   '/dex',
   '/cross-chain',
   '/cross-chain/tokens',
+  '/cross-chain/bridges',
   '/swap',
   '/transaction-status',
   '/cookie-policy',

@@ -150,3 +150,10 @@ test('an unknown token has no cross-chain pair page', async ({ page }) => {
   const sameNetwork = await page.goto('/cross-chain/usdc-ethereum-to-dai-ethereum');
   expect(sameNetwork?.status()).toBe(404);
 });
+
+test('the bridge listing names the sandbox bridge and the networks it connects', async ({ page }) => {
+  await page.goto('/cross-chain/bridges');
+  const bridge = page.getByTestId('cross-chain-bridge').filter({ hasText: 'Sandbox Bridge' });
+  await expect(bridge).toContainText('from Ethereum to OP Mainnet');
+  await expect(bridge).toContainText('from OP Mainnet to Ethereum');
+});
