@@ -88,6 +88,16 @@ describe('DEX and cross-chain pages', () => {
     expect((await get('/cross-chain/usdc-mars-to-usdc-optimism')).status).toBe(404);
   });
 
+  it('/dex/networks/{network}: the network, not set up in the default mode; 404 for an unknown one', async () => {
+    const page = await get('/dex/networks/polygon');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>DEX swaps on Polygon | SwapGate</title>');
+    expect(page.html).toContain('data-testid="dex-network-chain-id">137<');
+    expect(page.html).toContain('Swaps on Polygon are not available on this site yet');
+    expect((await get('/de/dex/networks/arbitrum')).html).toContain('DEX-Swaps auf Arbitrum');
+    expect((await get('/dex/networks/solana')).status).toBe(404);
+  });
+
   it('/cross-chain/bridges says that no bridge is set up in the default mode, in the page language', async () => {
     const page = await get('/cross-chain/bridges');
     expect(page.status).toBe(200);

@@ -58,6 +58,7 @@ describe('matchPage', () => {
       region: 'bavaria',
       slug: 'hello-world',
       swapId: 'abcdefghijklmnopqrstuvwxyz',
+      network: 'polygon',
       fromToken: 'usdc-ethereum',
       toToken: 'usdc-optimism',
     };

@@ -58,6 +58,12 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'contact', path: '/contact', layout: 'default', file: 'routes/contact.tsx' },
   { name: 'congrats', path: '/congrats', layout: 'default', file: 'routes/congrats.tsx' },
   { name: 'dex', path: '/dex', layout: 'default', file: 'routes/dex.tsx' },
+  {
+    name: 'dex-network',
+    path: '/dex/networks/{network}',
+    layout: 'default',
+    file: 'routes/dex-network.tsx',
+  },
   { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx', data: ['catalogue'] },
   {
     name: 'swap-status',
@@ -276,6 +282,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
 /** A token on one of the DEX networks (core/dex/networks.ts): its symbol, lowercase, and the network's id. */
 const NETWORK_TOKEN = /^[a-z0-9]{1,20}-(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
+/** One of the DEX networks' ids. */
+const DEX_NETWORK = /^(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
 
 /** The first words of the pages' paths (`blog`, `buy`, `fiat`, …). */
 const PAGE_WORDS = [...new Set(DECLARED_PAGES.map((page) => page.path.split('/')[1] ?? ''))].filter(Boolean);
@@ -299,6 +307,7 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   region: SLUG,
   slug: SLUG,
   swapId: SWAP_ID_PATTERN,
+  network: DEX_NETWORK,
   fromToken: NETWORK_TOKEN,
   toToken: NETWORK_TOKEN,
 };

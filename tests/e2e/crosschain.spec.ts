@@ -157,3 +157,10 @@ test('the bridge listing names the sandbox bridge and the networks it connects',
   await expect(bridge).toContainText('from Ethereum to OP Mainnet');
   await expect(bridge).toContainText('from OP Mainnet to Ethereum');
 });
+
+test('a network page says swaps run there and names its bridges', async ({ page }) => {
+  await page.goto('/dex/networks/optimism');
+  await expect(page.getByTestId('dex-network-chain-id')).toHaveText('10');
+  await expect(page.getByTestId('dex-network-state')).toContainText('available');
+  await expect(page.getByTestId('dex-network-bridges')).toContainText('Sandbox Bridge: Ethereum');
+});
