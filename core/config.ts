@@ -112,6 +112,8 @@ const configSchema = z.object({
   LIFI_ENABLED: booleanString.default(false),
   LIFI_API_URL: z.url().default('https://li.quest/v1'),
   LIFI_API_KEY: z.string().optional(),
+  /** How often the sandbox bridge's relayer looks for deposits on DEX_SANDBOX_FILE's chains (core/crosschain/sandbox-bridge.ts). */
+  SANDBOX_BRIDGE_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
 
   // Human check (reCAPTCHA v3) for public forms; without a secret the check is off (and logged).
   RECAPTCHA_SITE_KEY: z.string().optional(),

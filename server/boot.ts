@@ -3,6 +3,8 @@ import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { syncBlog } from '../core/blog/sync.ts';
 import type { Config } from '../core/config.ts';
+import { bridgedSandboxChains, startSandboxBridgeJob } from '../core/crosschain/sandbox-bridge-job.ts';
+import { readSandboxFile } from '../core/dex/sandbox-file.ts';
 import { CHART_BACKFILL_TIERS } from '../core/directory/directory.ts';
 import { startSwapJob } from '../core/exchange/swap-job.ts';
 import { startFiatOrderJob } from '../core/fiat/job.ts';
@@ -74,6 +76,7 @@ export async function startServer({
     startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
     startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
     ...(services.telegram ? [services.telegram.start()] : []),
+    ...bridgedSandboxRelayer(config, log),
   ];
 
   const server = serve(
@@ -131,4 +134,17 @@ export async function startServer({
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The sandbox bridge's relayer, when DEX_SANDBOX_FILE lists two or more chains with a bridge. */
+function bridgedSandboxRelayer(config: Config, log: Logger) {
+  const chains = bridgedSandboxChains(readSandboxFile(config.DEX_SANDBOX_FILE));
+  if (chains.length === 0) return [];
+  return [
+    startSandboxBridgeJob({
+      chains,
+      intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
+      log: log.child({ component: 'sandbox-bridge' }),
+    }),
+  ];
 }

@@ -68,4 +68,41 @@ describe('DEX and cross-chain pages', () => {
     expect((await get('/cross-chain/page-1')).location).toBe('/cross-chain');
     expect((await get('/ja/cross-chain')).html).toContain('このルートのブリッジはまだ設定されていません');
   });
+
+  it('/cross-chain/{token}-{network}-to-{token}-{network}: the pair page, 404 for an unknown token', async () => {
+    const pair = await get('/cross-chain/usdc-ethereum-to-usdc-optimism');
+    expect(pair.status).toBe(200);
+    expect(pair.html).toContain(
+      '<title>Cross-chain swap USDC (Ethereum) to USDC (OP Mainnet) | SwapGate</title>',
+    );
+    expect(pair.html).toContain('data-testid="xchain-amount"');
+    // Nothing bridges in the default mode: the page says so.
+    expect(pair.html).toContain('data-testid="xchain-no-bridge"');
+    expect((await get('/cross-chain')).html).toMatch(
+      /href="\/cross-chain\/[a-z0-9]+-ethereum-to-[a-z0-9]+-[a-z]+"/,
+    );
+    const de = await get('/de/cross-chain/usdc-ethereum-to-usdc-optimism');
+    expect(de.html).toContain('Cross-Chain-Swap von USDC (Ethereum) zu USDC (OP Mainnet)');
+    expect((await get('/cross-chain/nosuchtoken-ethereum-to-usdc-optimism')).status).toBe(404);
+    expect((await get('/cross-chain/usdc-ethereum-to-usdc-ethereum')).status).toBe(404);
+    expect((await get('/cross-chain/usdc-mars-to-usdc-optimism')).status).toBe(404);
+  });
+
+  it('/dex/networks/{network}: the network, not set up in the default mode; 404 for an unknown one', async () => {
+    const page = await get('/dex/networks/polygon');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>DEX swaps on Polygon | SwapGate</title>');
+    expect(page.html).toContain('data-testid="dex-network-chain-id">137<');
+    expect(page.html).toContain('Swaps on Polygon are not available on this site yet');
+    expect((await get('/de/dex/networks/arbitrum')).html).toContain('DEX-Swaps auf Arbitrum');
+    expect((await get('/dex/networks/solana')).status).toBe(404);
+  });
+
+  it('/cross-chain/bridges says that no bridge is set up in the default mode, in the page language', async () => {
+    const page = await get('/cross-chain/bridges');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>Cross-chain bridges | SwapGate</title>');
+    expect(page.html).toContain('data-testid="cross-chain-no-bridges"');
+    expect((await get('/pl/cross-chain/bridges')).html).toContain('nie skonfigurowano jeszcze żadnego mostu');
+  });
 });

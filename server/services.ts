@@ -10,9 +10,11 @@ import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { CrossChainService } from '../core/crosschain/crosschain.ts';
-import { LiFiSource } from '../core/crosschain/lifi.ts';
+import { type CrossChainRouteSource, LiFiSource } from '../core/crosschain/lifi.ts';
+import { bridgedSandboxChains, lazySandboxBridge } from '../core/crosschain/sandbox-bridge-job.ts';
 import { DataVersions } from '../core/data-versions.ts';
 import { DexService } from '../core/dex/dex.ts';
+import { readSandboxFile } from '../core/dex/sandbox-file.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
@@ -232,14 +234,7 @@ export function createServices(options: {
     dex,
     crossChain: new CrossChainService({
       dex,
-      sources: config.LIFI_ENABLED
-        ? [
-            new LiFiSource({
-              baseUrl: config.LIFI_API_URL,
-              ...(config.LIFI_API_KEY ? { apiKey: config.LIFI_API_KEY } : {}),
-            }),
-          ]
-        : [],
+      sources: crossChainSources(config),
       timeoutMs: config.QUOTE_TIMEOUT_MS,
       log: log.child({ component: 'cross-chain' }),
     }),
@@ -270,4 +265,24 @@ export function createServices(options: {
       mailTransport.close();
     },
   };
+}
+
+/** LI.FI when enabled, and the sandbox bridge between DEX_SANDBOX_FILE's chains, quoted side by side. */
+function crossChainSources(config: Config): CrossChainRouteSource[] {
+  const sources: CrossChainRouteSource[] = [];
+  if (config.LIFI_ENABLED) {
+    sources.push(
+      new LiFiSource({
+        baseUrl: config.LIFI_API_URL,
+        ...(config.LIFI_API_KEY ? { apiKey: config.LIFI_API_KEY } : {}),
+      }),
+    );
+  }
+  const bridged = bridgedSandboxChains(readSandboxFile(config.DEX_SANDBOX_FILE));
+  if (bridged.length > 0) {
+    // The relayer's interval, then a confirmation: a release lands within two intervals.
+    const etaSeconds = Math.max(1, Math.ceil((2 * config.SANDBOX_BRIDGE_INTERVAL_MS) / 1000));
+    sources.push(lazySandboxBridge(bridged, { etaSeconds }));
+  }
+  return sources;
 }

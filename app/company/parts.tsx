@@ -45,8 +45,13 @@ export function PageIntro({
   extra = {},
   noindex = false,
   trail = [],
+  title: givenTitle,
+  description: givenDescription,
 }: {
   page: string;
+  /** The page's title and description when their texts take values; else `pages.{page}.*`. */
+  title?: string;
+  description?: string;
   path: string;
   heading: string;
   intro: ReactNode;
@@ -58,8 +63,8 @@ export function PageIntro({
   const { t } = useTranslation();
   const url = usePageUrl(path);
   const lang = useLang();
-  const title = t(`pages.${page}.title`);
-  const description = t(`pages.${page}.description`);
+  const title = givenTitle ?? t(`pages.${page}.title`);
+  const description = givenDescription ?? t(`pages.${page}.description`);
   return (
     <>
       <PageHead title={`${title} | ${t('site.name')}`} description={description} noindex={noindex} />

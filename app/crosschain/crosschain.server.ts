@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { findNetworkToken } from '../../core/crosschain/network-token.ts';
 import { crossChainPairs, crossChainTokens } from '../../core/crosschain/tokens.ts';
 import { DEX_NETWORKS, dexNetwork } from '../../core/dex/networks.ts';
 import { LIST_PAGE_SIZE, pageCount } from '../../core/directory/pairs.ts';
@@ -45,10 +46,10 @@ export function loadCrossChainPairs(args: LoaderFunctionArgs) {
   };
   if (number > pagination.pages) pageNotFound(url);
   const networkNames = Object.fromEntries(DEX_NETWORKS.map((network) => [network.id, network.name]));
-  const bridges = (from: string, to: string) => {
+  const bridges = (from: string, to: string, tokens: { from: string; to: string }) => {
     const a = dexNetwork(from);
     const b = dexNetwork(to);
-    return a && b ? crossChain.bridges(a, b) : [];
+    return a && b ? crossChain.bridges(a, b, tokens) : [];
   };
   return {
     ...page,
@@ -60,7 +61,79 @@ export function loadCrossChainPairs(args: LoaderFunctionArgs) {
       icon: pair.token.icon,
       from: pair.from,
       to: pair.to,
-      bridges: bridges(pair.from.network, pair.to.network),
+      bridges: bridges(pair.from.network, pair.to.network, { from: pair.from.address, to: pair.to.address }),
+    })),
+  };
+}
+
+/** The side of a cross-chain pair as the page shows it. */
+export interface CrossChainSideView {
+  network: {
+    id: string;
+    name: string;
+    chainId: number;
+    nativeSymbol: string;
+    explorerName: string;
+    explorerUrl: string;
+    /** A local sandbox chain here: no explorer knows its transactions. */
+    sandbox: boolean;
+  };
+  token: { address: string; symbol: string; name: string; decimals: number; icon: string };
+}
+
+/**
+ * /cross-chain/{fromToken}-to-{toToken}: a token on one network to a token on another (the route
+ * middleware answered 404 for an unknown token), with the bridges set up between the networks.
+ */
+export async function loadCrossChainPair(args: LoaderFunctionArgs) {
+  const page = resolvePage(args);
+  const services = args.context.get(requestStateContext).services;
+  const url = new URL(args.request.url);
+  const [from, to] = await Promise.all([
+    findNetworkToken(services, page.params.fromToken ?? ''),
+    findNetworkToken(services, page.params.toToken ?? ''),
+  ]);
+  if (!from || !to || from.network.id === to.network.id) pageNotFound(url);
+  const infos = services.dex.networks();
+  const side = ({ network, token }: NonNullable<typeof from>): CrossChainSideView => ({
+    network: {
+      id: network.id,
+      name: network.name,
+      chainId: network.chainId,
+      nativeSymbol: network.native.symbol,
+      explorerName: network.explorer.name,
+      explorerUrl: network.explorer.url,
+      sandbox: infos.some((info) => info.network.id === network.id && info.sandbox),
+    },
+    token: {
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      icon: token.icon,
+    },
+  });
+  return {
+    ...page,
+    from: side(from),
+    to: side(to),
+    bridges: services.crossChain.bridges(from.network, to.network, {
+      from: from.token.address,
+      to: to.token.address,
+    }),
+  };
+}
+
+/** /cross-chain/bridges: the cross-chain route sources set up here and the network pairs each bridges. */
+export function loadCrossChainBridges(args: LoaderFunctionArgs) {
+  const page = resolvePage(args);
+  const { crossChain } = args.context.get(requestStateContext).services;
+  return {
+    ...page,
+    sources: crossChain.routeSources(DEX_NETWORKS).map((source) => ({
+      id: source.id,
+      name: source.name,
+      routes: source.routes.map(([from, to]) => ({ from: from.name, to: to.name })),
     })),
   };
 }

@@ -3,3 +3,16 @@ export const TOKENS_FIRST_PAGE = '/cross-chain/tokens';
 
 /** The first page of the cross-chain pairs. */
 export const PAIRS_FIRST_PAGE = '/cross-chain';
+
+/** The pair page of a token on one network to a token on another: `/cross-chain/usdc-ethereum-to-usdc-optimism`. */
+export function crossChainPairPath(
+  fromSymbol: string,
+  fromNetwork: string,
+  toSymbol: string,
+  toNetwork: string,
+) {
+  return `/cross-chain/${fromSymbol.toLowerCase()}-${fromNetwork}-to-${toSymbol.toLowerCase()}-${toNetwork}`;
+}
+
+/** The cross-chain route sources and what each bridges. */
+export const BRIDGES_PAGE = '/cross-chain/bridges';

@@ -1,9 +1,15 @@
 import { formatCount } from '../../core/i18n/format.ts';
+import { localizePath } from '../../core/routing/paths.ts';
+import { PageIntro } from '../company/parts.tsx';
 import { DirectoryList } from '../directory/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
-import type { loadCrossChainPairs, loadCrossChainTokens } from './crosschain.server.ts';
-import { PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
+import type {
+  loadCrossChainBridges,
+  loadCrossChainPairs,
+  loadCrossChainTokens,
+} from './crosschain.server.ts';
+import { BRIDGES_PAGE, crossChainPairPath, PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
 
 /** /cross-chain and its pages: each token from one network to another, with the bridges set up for it. */
 export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCrossChainPairs> }) {
@@ -40,7 +46,20 @@ export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCros
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <img src={row.icon} alt="" width={28} height={28} loading="lazy" />
-              <strong>{row.symbol}</strong>
+              {/^[a-z0-9]{1,20}$/i.test(row.symbol) ? (
+                <a
+                  className="font-semibold underline"
+                  href={localizePath(
+                    lang,
+                    crossChainPairPath(row.symbol, row.from.network, row.symbol, row.to.network),
+                  )}
+                >
+                  {row.symbol}
+                </a>
+              ) : (
+                // A symbol a path cannot carry (`USDC.e`) has no pair page.
+                <strong>{row.symbol}</strong>
+              )}
               <span>
                 {t('crossChain.fromTo', {
                   from: networkNames[row.from.network] ?? row.from.network,
@@ -115,5 +134,49 @@ export function CrossChainTokensView({ data }: { data: ReturnType<typeof loadCro
       </ul>
       <p className="mt-6 text-sm text-muted">{t('crossChain.tokensSource')}</p>
     </DirectoryList>
+  );
+}
+
+/** /cross-chain/bridges: the route sources set up on this site and the network pairs each bridges. */
+export function CrossChainBridgesView({ data }: { data: ReturnType<typeof loadCrossChainBridges> }) {
+  const { t } = useTranslation();
+  return (
+    <article data-page="cross-chain-bridges">
+      <PageIntro
+        page="cross-chain-bridges"
+        path={BRIDGES_PAGE}
+        heading={t('pages.cross-chain-bridges.title')}
+        intro={<p>{t('crossChain.bridgesIntro')}</p>}
+        trail={[{ name: t('pages.cross-chain.title'), path: PAIRS_FIRST_PAGE }]}
+      />
+      {data.sources.length === 0 ? (
+        <p
+          className="mt-8 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="cross-chain-no-bridges"
+        >
+          {t('crossChain.noBridges')}
+        </p>
+      ) : (
+        <ul className="mt-8 flex flex-col gap-4" data-testid="cross-chain-bridge-list">
+          {data.sources.map((source) => (
+            <li
+              key={source.id}
+              className="min-w-0 rounded-2xl border border-slate-200 bg-surface p-4"
+              data-testid="cross-chain-bridge"
+            >
+              <h2 className="text-xl font-bold">{source.name}</h2>
+              <p className="mt-2 text-sm font-medium">{t('crossChain.bridgeRoutes')}</p>
+              <ul className="mt-1 flex flex-wrap gap-2 text-sm">
+                {source.routes.map((route) => (
+                  <li key={`${route.from}:${route.to}`} className="rounded-full bg-slate-100 px-3 py-1">
+                    {t('crossChain.fromTo', { from: route.from, to: route.to })}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
   );
 }

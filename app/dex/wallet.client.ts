@@ -1,5 +1,5 @@
 /**
- * The browser wallet of /dex, loaded only when the visitor acts (dynamic import): EIP-6963
+ * The browser wallet of /dex and the cross-chain pair pages, loaded only when the visitor acts (dynamic import): EIP-6963
  * discovery of injected wallets and EIP-1193 calls through viem. Every transaction here is sent
  * from a click of the visitor and signed in their wallet.
  */
@@ -77,6 +77,21 @@ export async function readBalances(
     params: [{ to: token, data }, 'latest'],
   })) as Hex;
   return { token: result === '0x' ? 0n : hexToBigInt(result), native };
+}
+
+/** The token's allowance from the owner to the spender, read through the wallet. */
+export async function readAllowance(
+  provider: Eip1193Provider,
+  owner: Hex,
+  token: Hex,
+  spender: Hex,
+): Promise<bigint> {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner, spender] });
+  const result = (await provider.request({
+    method: 'eth_call',
+    params: [{ to: token, data }, 'latest'],
+  })) as Hex;
+  return result === '0x' ? 0n : hexToBigInt(result);
 }
 
 async function send(

@@ -24,6 +24,11 @@ describe('matchPage', () => {
     expect(matchPage('/exchange/btc-to-eth')).toMatchObject({ params: { from: 'btc', to: 'eth' } });
     expect(matchPage('/compare/sol-vs-ada')).toMatchObject({ params: { from: 'sol', to: 'ada' } });
     expect(matchPage('/buy-coin/usd-btc')).toMatchObject({ params: { from: 'usd', to: 'btc' } });
+    expect(matchPage('/cross-chain/usdc-ethereum-to-dai-optimism')).toMatchObject({
+      page: { name: 'cross-chain-pair' },
+      params: { fromToken: 'usdc-ethereum', toToken: 'dai-optimism' },
+    });
+    expect(matchPage('/cross-chain/usdc-nowhere-to-dai-optimism')).toMatchObject({ status: 'invalid' });
     expect(matchPage('/buy/btc/united-states/new-york')).toMatchObject({
       page: { name: 'buy-coin-region' },
       params: { coin: 'btc', country: 'united-states', region: 'new-york' },
@@ -54,6 +59,9 @@ describe('matchPage', () => {
       slug: 'hello-world',
       swapId: 'abcdefghijklmnopqrstuvwxyz',
       orderId: 'abcdefghijklmnopqrstuvwxyz',
+      network: 'polygon',
+      fromToken: 'usdc-ethereum',
+      toToken: 'usdc-optimism',
     };
     for (const page of PAGES) {
       const path = page.path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] as string);

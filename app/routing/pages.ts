@@ -63,6 +63,12 @@ const DECLARED_PAGES: readonly PageDef[] = [
   { name: 'contact', path: '/contact', layout: 'default', file: 'routes/contact.tsx' },
   { name: 'congrats', path: '/congrats', layout: 'default', file: 'routes/congrats.tsx' },
   { name: 'dex', path: '/dex', layout: 'default', file: 'routes/dex.tsx' },
+  {
+    name: 'dex-network',
+    path: '/dex/networks/{network}',
+    layout: 'default',
+    file: 'routes/dex-network.tsx',
+  },
   { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx', data: ['catalogue'] },
   {
     name: 'swap-status',
@@ -172,7 +178,15 @@ const DECLARED_PAGES: readonly PageDef[] = [
   },
   {
     name: 'cross-chain-pair',
-    path: '/cross-chain/{from}-to-{to}',
+    // A token on a network each side: /cross-chain/usdc-ethereum-to-usdc-optimism.
+    path: '/cross-chain/{fromToken}-to-{toToken}',
+    layout: 'cross-chain',
+    middleware: ['cross-chain-pair'],
+    file: 'routes/cross-chain.tsx',
+  },
+  {
+    name: 'cross-chain-bridges',
+    path: '/cross-chain/bridges',
     layout: 'cross-chain',
     file: 'routes/cross-chain.tsx',
   },
@@ -311,6 +325,10 @@ export const PAGES: readonly Page[] = DECLARED_PAGES.map((page) => ({ file: GENE
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
+/** A token on one of the DEX networks (core/dex/networks.ts): its symbol, lowercase, and the network's id. */
+const NETWORK_TOKEN = /^[a-z0-9]{1,20}-(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
+/** One of the DEX networks' ids. */
+const DEX_NETWORK = /^(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
 
 /** The first words of the pages' paths (`blog`, `buy`, `fiat`, …). */
 const PAGE_WORDS = [...new Set(DECLARED_PAGES.map((page) => page.path.split('/')[1] ?? ''))].filter(Boolean);
@@ -335,4 +353,7 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   slug: SLUG,
   swapId: SWAP_ID_PATTERN,
   orderId: FIAT_ORDER_ID_PATTERN,
+  network: DEX_NETWORK,
+  fromToken: NETWORK_TOKEN,
+  toToken: NETWORK_TOKEN,
 };

@@ -1,5 +1,6 @@
 import { createContext, redirect } from 'react-router';
 import { BLOG_SECTIONS } from '../../core/blog/sections.ts';
+import { findNetworkToken } from '../../core/crosschain/network-token.ts';
 import { isLang, type Lang } from '../../core/i18n/languages.ts';
 import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import type { MiddlewareSwitches } from '../../core/routing/path-rules.ts';
@@ -50,6 +51,14 @@ export const ROUTE_MIDDLEWARES: Record<RouteMiddlewareName, RouteMiddleware> = {
       services.directory.coin(params.to ?? ''),
     ]);
     if (!from || !to) notFound();
+  },
+  // A token of each network's list (the symbol, lowercase, then the network), two networks apart.
+  'cross-chain-pair': async ({ params, services, notFound }) => {
+    const [from, to] = await Promise.all([
+      findNetworkToken(services, params.fromToken ?? ''),
+      findNetworkToken(services, params.toToken ?? ''),
+    ]);
+    if (!from || !to || from.network.id === to.network.id) notFound();
   },
   // A fiat currency a provider takes and a coin of the catalogue, currency first:
   // /fiat/exchange/btc-to-usd is the same page as /fiat/exchange/usd-to-btc.

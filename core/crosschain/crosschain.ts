@@ -54,9 +54,33 @@ export class CrossChainService {
     this.#log = options.log;
   }
 
-  /** Names of the route sources that bridge these networks (none: no bridge is set up). */
-  bridges(from: DexNetwork, to: DexNetwork): string[] {
-    return this.#sources.filter((source) => source.supports(from, to)).map((source) => source.name);
+  /**
+   * Names of the route sources that bridge these networks (none: no bridge is set up), and, given
+   * the tokens' addresses, that bridge this token to that one.
+   */
+  bridges(from: DexNetwork, to: DexNetwork, tokens?: { from: string; to: string }): string[] {
+    return this.#sources
+      .filter(
+        (source) =>
+          source.supports(from, to) &&
+          (!tokens ||
+            !source.serves ||
+            source.serves(from, tokens.from.toLowerCase(), to, tokens.to.toLowerCase())),
+      )
+      .map((source) => source.name);
+  }
+
+  /** Every route source (LI.FI, the sandbox bridge) with the network pairs (from, to) it bridges. */
+  routeSources(
+    networks: readonly DexNetwork[],
+  ): { id: string; name: string; routes: [DexNetwork, DexNetwork][] }[] {
+    return this.#sources.map((source) => ({
+      id: source.id,
+      name: source.name,
+      routes: networks.flatMap((from) =>
+        networks.filter((to) => source.supports(from, to)).map((to): [DexNetwork, DexNetwork] => [from, to]),
+      ),
+    }));
   }
 
   /** Where a transfer stands, from the source that routed it (LI.FI's `/status`). */

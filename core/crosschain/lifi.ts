@@ -59,6 +59,8 @@ export interface CrossChainRouteSource {
   readonly id: string;
   readonly name: string;
   supports(from: DexNetwork, to: DexNetwork): boolean;
+  /** Whether it bridges this token to that one (token addresses, lowercase); any when absent. */
+  serves?(from: DexNetwork, fromToken: string, to: DexNetwork, toToken: string): boolean;
   quote(request: CrossChainQuoteRequest, signal: AbortSignal): Promise<CrossChainRoute | null>;
   status(
     txHash: string,

@@ -12,6 +12,15 @@ export const sandboxChainSchema = z.object({
   weth: address,
   factory: address,
   router: address,
+  /** The sandbox bridge on this chain (core/dex/testing/SandboxBridge.sol), when deployed. */
+  bridge: z
+    .object({
+      address,
+      /** The unlocked account of the local node that signs the releases. */
+      relayer: address,
+      feeBps: z.number().int().min(0).max(9_999),
+    })
+    .optional(),
   tokens: z.array(
     z.object({
       address,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChange, formatCount, formatDay, formatDecimal, formatUsd } from './format.ts';
+import {
+  formatAmount,
+  formatChange,
+  formatCount,
+  formatDay,
+  formatDecimal,
+  formatDuration,
+  formatUsd,
+} from './format.ts';
 
 describe('number formats per language', () => {
   it('writes prices in the page language, with cents or significant digits', () => {
@@ -37,5 +45,15 @@ describe('dates per language', () => {
     expect(formatDay('2024-05-14T23:30:00.000Z', 'en')).toBe('May 14, 2024');
     expect(formatDay('2024-05-14T00:00:00.000Z', 'de')).toBe('14. Mai 2024');
     expect(formatDay('2024-05-14T00:00:00.000Z', 'ja')).toBe('2024年5月14日');
+  });
+});
+
+describe('durations per language', () => {
+  it('says seconds below a minute and a half, whole minutes rounded up above', () => {
+    expect(formatDuration(4, 'en')).toBe('4 seconds');
+    expect(formatDuration(1, 'en')).toBe('1 second');
+    expect(formatDuration(180, 'de')).toBe('3 Minuten');
+    expect(formatDuration(121, 'en')).toBe('3 minutes');
+    expect(formatDuration(2, 'ru')).toBe('2 секунды');
   });
 });

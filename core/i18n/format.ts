@@ -79,6 +79,17 @@ export function formatPercent(fraction: number, lang: Lang): string {
   return formatter(lang, 'percent', { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
 }
 
+/** A short wait ("45 seconds", "3 minutes"): seconds below 90, else whole minutes rounded up. */
+export function formatDuration(seconds: number, lang: Lang): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  if (whole < 90) {
+    return formatter(lang, 'seconds', { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(whole);
+  }
+  return formatter(lang, 'minutes', { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
+    Math.ceil(whole / 60),
+  );
+}
+
 const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
 
 /** A moment with its time, in UTC ("Nov 25, 2026, 10:05 AM"), for mails: the reader adds "UTC". */

@@ -2,6 +2,7 @@
 export const ROUTE_MIDDLEWARE_NAMES = [
   'blog-article',
   'compare-pair',
+  'cross-chain-pair',
   'exchange-pair',
   'fiat-exchange-pair',
   'widget-v2-redirect',

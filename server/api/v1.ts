@@ -187,6 +187,9 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     }
   });
 
+  const sandboxNetwork = (id: string) =>
+    services.dex.networks().some((info) => info.network.id === id && info.sandbox);
+
   api.get('/cross-chain/status', async (c) => {
     const query = parseInput(crossChainStatusQuerySchema, c.req.query());
     let result: Awaited<ReturnType<typeof services.crossChain.status>>;
@@ -203,7 +206,11 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       status: result.status,
       substatus: result.substatus,
       receivingTxHash: result.receivingTxHash,
-      receivingTxUrl: result.receivingTxHash ? explorerTxUrl(result.toNetwork, result.receivingTxHash) : null,
+      // A local sandbox chain has no explorer (docs/decisions/009).
+      receivingTxUrl:
+        result.receivingTxHash && !sandboxNetwork(result.toNetwork.id)
+          ? explorerTxUrl(result.toNetwork, result.receivingTxHash)
+          : null,
       receivedAmount: result.receivedAmount?.toString() ?? null,
     };
     c.header('Cache-Control', 'no-store');

@@ -10,7 +10,14 @@ import {
   writeSandboxFile,
 } from '../../core/dex/testing/chain.ts';
 import { startFakeRecaptcha } from '../../core/human-check/recaptcha-fake.ts';
-import { DEX_E2E_CHAIN_ID, DEX_E2E_CHAIN_PORT, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
+import {
+  DEX_E2E_BRIDGE_LIQUIDITY,
+  DEX_E2E_CHAIN_B_ID,
+  DEX_E2E_CHAIN_B_PORT,
+  DEX_E2E_CHAIN_ID,
+  DEX_E2E_CHAIN_PORT,
+  DEX_E2E_SANDBOX_FILE,
+} from './dex-chain.ts';
 import { E2E_FORM_TOKENS, E2E_RECAPTCHA } from './recaptcha.ts';
 
 const fake = await startFakeRecaptcha({
@@ -31,14 +38,22 @@ process.env.RECAPTCHA_SECRET = E2E_RECAPTCHA.secret;
 process.env.RECAPTCHA_VERIFY_URL = fake.url;
 process.on('SIGTERM', () => void fake.close());
 
-// The DEX tests' local chain (tests/e2e/dex-chain.ts), in this process: stopped with it. Without
-// it (no EDR binary for this platform) the other tests still run and the DEX tests fail on their own.
+// The DEX and cross-chain tests' two local chains (tests/e2e/dex-chain.ts), in this process:
+// stopped with it. Without them (no EDR binary for this platform) the other tests still run and
+// the DEX tests fail on their own.
 try {
   const chain = await startLocalChain({ port: DEX_E2E_CHAIN_PORT, chainId: DEX_E2E_CHAIN_ID });
   process.on('SIGTERM', () => void chain.close());
-  const deployment = await deploySandbox(chain, { fundAccounts: [TEST_WALLET] });
-  writeSandboxFile(DEX_E2E_SANDBOX_FILE, [deployment]);
+  const chainB = await startLocalChain({ port: DEX_E2E_CHAIN_B_PORT, chainId: DEX_E2E_CHAIN_B_ID });
+  process.on('SIGTERM', () => void chainB.close());
+  const deployment = await deploySandbox(chain, {
+    fundAccounts: [TEST_WALLET],
+    bridgeLiquidity: DEX_E2E_BRIDGE_LIQUIDITY,
+  });
+  const deploymentB = await deploySandbox(chainB, { bridgeLiquidity: DEX_E2E_BRIDGE_LIQUIDITY });
+  writeSandboxFile(DEX_E2E_SANDBOX_FILE, [deployment, deploymentB]);
   process.env.DEX_SANDBOX_FILE = DEX_E2E_SANDBOX_FILE;
+  process.env.SANDBOX_BRIDGE_INTERVAL_MS ??= '500';
 } catch (error) {
   console.error('The DEX tests’ local chain did not start:', error);
 }

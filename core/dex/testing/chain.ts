@@ -18,7 +18,7 @@ import {
   parseUnits,
 } from 'viem';
 import type { SandboxChainFile } from '../sandbox-file.ts';
-import { type Artifact, packageArtifact, sandboxTokenArtifact } from './compile.ts';
+import { type Artifact, packageArtifact, sandboxBridgeArtifact, sandboxTokenArtifact } from './compile.ts';
 
 /** The first of the node's unlocked accounts (Hardhat's well-known test mnemonic): the deployer. */
 export const DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -27,6 +27,10 @@ export const TEST_WALLET: Address = getAddress('0x70997970c51812dc3a010c7d01b50e
 export const TEST_WALLET_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 /** A third account holding no tokens, for the insufficient-balance cases. */
 export const EMPTY_WALLET: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+/** The fourth unlocked account: the sandbox bridge's relayer (it alone may release). */
+export const BRIDGE_RELAYER: Address = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+/** The sandbox bridge's fee: 0.1 % of the amount deposited. */
+export const BRIDGE_FEE_BPS = 10;
 
 export interface LocalChain {
   chainId: number;
@@ -78,6 +82,11 @@ export interface DeployOptions {
   /** Accounts given `fund` whole units of every token. */
   fundAccounts?: Address[];
   fund?: number;
+  /**
+   * Deploys the sandbox bridge (SandboxBridge.sol, relayer BRIDGE_RELAYER) holding this many whole
+   * units of every token as liquidity to release; none without it.
+   */
+  bridgeLiquidity?: number;
 }
 
 /**
@@ -174,7 +183,27 @@ export async function deploySandbox(
       deadline,
     ]);
   }
-  return { chainId: chain.chainId, rpcUrl: chain.rpcUrl, weth, factory, router, tokens };
+  let bridge: SandboxDeployment['bridge'];
+  if (options.bridgeLiquidity !== undefined) {
+    const bridgeArtifact = sandboxBridgeArtifact();
+    const address = await deploy(bridgeArtifact, [BRIDGE_RELAYER, BRIDGE_FEE_BPS]);
+    for (const token of tokens) {
+      await send(token.address, tokenArtifact.abi, 'mint', [
+        address,
+        parseUnits(String(options.bridgeLiquidity), token.decimals),
+      ]);
+    }
+    bridge = { address, relayer: BRIDGE_RELAYER, feeBps: BRIDGE_FEE_BPS };
+  }
+  return {
+    chainId: chain.chainId,
+    rpcUrl: chain.rpcUrl,
+    weth,
+    factory,
+    router,
+    tokens,
+    ...(bridge ? { bridge } : {}),
+  };
 }
 
 /** Writes the deployments as the DEX_SANDBOX_FILE the server reads (core/dex/sandbox-file.ts). */

@@ -18,21 +18,32 @@ export function packageArtifact(path: string): Artifact {
   };
 }
 
-let sandboxToken: Artifact | undefined;
+const compiled = new Map<string, Artifact>();
+
+/** SandboxToken.sol (an ERC-20 the tests mint), compiled once per process. */
+export function sandboxTokenArtifact(): Artifact {
+  return sandboxArtifact('SandboxToken');
+}
+
+/** SandboxBridge.sol (the local chains' lock-and-release bridge), compiled once per process. */
+export function sandboxBridgeArtifact(): Artifact {
+  return sandboxArtifact('SandboxBridge');
+}
 
 /**
- * SandboxToken.sol compiled with solc-js (the compiler bundled in the npm package: nothing is
- * downloaded), its OpenZeppelin imports read from node_modules. Compiled once per process.
+ * A contract of this folder (`{name}.sol`) compiled with solc-js (the compiler bundled in the npm
+ * package: nothing is downloaded), its OpenZeppelin imports read from node_modules.
  */
-export function sandboxTokenArtifact(): Artifact {
-  if (sandboxToken) return sandboxToken;
+function sandboxArtifact(name: string): Artifact {
+  const known = compiled.get(name);
+  if (known) return known;
   const solc = require('solc') as {
     compile(input: string, options: { import(path: string): unknown }): string;
   };
-  const source = readFileSync(new URL('./SandboxToken.sol', import.meta.url), 'utf8');
+  const source = readFileSync(new URL(`./${name}.sol`, import.meta.url), 'utf8');
   const input = {
     language: 'Solidity',
-    sources: { 'SandboxToken.sol': { content: source } },
+    sources: { [`${name}.sol`]: { content: source } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
@@ -54,8 +65,9 @@ export function sandboxTokenArtifact(): Artifact {
   };
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'));
-  const contract = output.contracts['SandboxToken.sol']?.SandboxToken;
-  if (!contract) throw new Error('SandboxToken did not compile');
-  sandboxToken = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
-  return sandboxToken;
+  const contract = output.contracts[`${name}.sol`]?.[name];
+  if (!contract) throw new Error(`${name} did not compile`);
+  const artifact: Artifact = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  compiled.set(name, artifact);
+  return artifact;
 }

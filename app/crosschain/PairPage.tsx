@@ -1,0 +1,643 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLoaderData } from 'react-router';
+import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/crosschain/contract.ts';
+import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
+import { formatDecimal, formatDuration } from '../../core/i18n/format.ts';
+import { usePageUrl } from '../company/parts.tsx';
+import type { Eip1193Provider, WalletInfo } from '../dex/wallet.client.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
+import { useLang } from '../routing/page-location.ts';
+import { PageHead } from '../shell/PageHead.tsx';
+import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
+import { Button } from '../ui/Button.tsx';
+import { JsonLd } from '../ui/JsonLd.tsx';
+import type { CrossChainSideView, loadCrossChainPair } from './crosschain.server.ts';
+import { PAIRS_FIRST_PAGE } from './paths.ts';
+
+type WalletModule = typeof import('../dex/wallet.client.ts');
+let walletModule: Promise<WalletModule> | null = null;
+/** viem and the wallet calls load on the first wallet action only. */
+function loadWallet(): Promise<WalletModule> {
+  walletModule ??= import('../dex/wallet.client.ts');
+  return walletModule;
+}
+
+const NATIVE = NATIVE_TOKEN.toLowerCase();
+/** How often the page asks where a transfer stands. */
+const STATUS_POLL_MS = 2_000;
+/** The slippage the routes are quoted with (LI.FI's; the sandbox bridge releases exactly). */
+const SLIPPAGE_BPS = 50;
+
+type Route = CrossChainQuotesView['routes'][number];
+
+interface Connected {
+  name: string;
+  provider: Eip1193Provider;
+  address: `0x${string}`;
+  chainId: number;
+}
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'confirm'; action: 'approve' | 'send' }
+  | { kind: 'pending'; action: 'approve' | 'send'; hash: string }
+  | { kind: 'approved'; hash: string }
+  | { kind: 'tracking'; hash: string; route: Route; status: CrossChainStatusView | null }
+  | { kind: 'error'; message: string };
+
+function shortAmount(value: bigint, decimals: number): string {
+  const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
+  const cut = fraction.slice(0, 6).replace(/0+$/, '');
+  return cut ? `${whole}.${cut}` : (whole as string);
+}
+
+/** /cross-chain/{fromToken}-to-{toToken}: live bridge routes, the wallet flow, the transfer followed until it lands. */
+export function CrossChainPairPage() {
+  const data = useLoaderData<typeof loadCrossChainPair>();
+  const { from, to, bridges } = data;
+  const { t } = useTranslation();
+  const lang = useLang();
+  const path = `/cross-chain/${data.params.fromToken}-to-${data.params.toToken}`;
+  const url = usePageUrl(path);
+  const names = {
+    from: `${from.token.symbol} (${from.network.name})`,
+    to: `${to.token.symbol} (${to.network.name})`,
+  };
+  const title = t('pages.cross-chain-pair.title', names);
+  const description = t('pages.cross-chain-pair.description', names);
+
+  const [amount, setAmount] = useState('');
+  const [wallets, setWallets] = useState<WalletInfo[] | null>(null);
+  const [wallet, setWallet] = useState<Connected | null>(null);
+  const [quotes, setQuotes] = useState<CrossChainQuotesView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
+  const [allowance, setAllowance] = useState<bigint | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [refresh, setRefresh] = useState(0);
+  const requestRef = useRef<AbortController | null>(null);
+
+  const fromAmount = amount ? parseUnits(amount, from.token.decimals) : null;
+  const onChain = wallet?.chainId === from.network.chainId;
+  const native = from.token.address === NATIVE;
+  const best = quotes?.routes[0] ?? null;
+
+  // Routes for the amount, quoted for the connected wallet (bridges quote for who sends).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh asks again after an approval.
+  useEffect(() => {
+    requestRef.current?.abort();
+    setProblem(null);
+    if (!wallet || !fromAmount || fromAmount <= 0n || bridges.length === 0) {
+      setQuotes(null);
+      return;
+    }
+    const controller = new AbortController();
+    requestRef.current = controller;
+    const query = new URLSearchParams({
+      fromNetwork: from.network.id,
+      toNetwork: to.network.id,
+      fromToken: from.token.address,
+      toToken: to.token.address,
+      fromAmount: fromAmount.toString(),
+      fromAddress: wallet.address,
+      slippageBps: String(SLIPPAGE_BPS),
+    });
+    const timer = setTimeout(() => {
+      setLoading(true);
+      api<CrossChainQuotesView>(`/api/v1/cross-chain/quotes?${query}`, { lang, signal: controller.signal })
+        .then((answer) => setQuotes(answer))
+        .catch((error: unknown) => {
+          if (isAbort(error) || controller.signal.aborted) return;
+          setQuotes(null);
+          setProblem(error instanceof ApiProblem && error.message ? error.message : t('dex.quoteFailed'));
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wallet?.address, fromAmount, from, to, bridges.length, lang, t, refresh]);
+
+  // Balances and the allowance of the best route's approval address, through the wallet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads them again after a transaction.
+  useEffect(() => {
+    setBalances(null);
+    setAllowance(null);
+    if (!wallet || !onChain) return;
+    let live = true;
+    const spender = best?.approvalAddress as `0x${string}` | null | undefined;
+    loadWallet()
+      .then(async (module) => {
+        const found = await module.readBalances(
+          wallet.provider,
+          wallet.address,
+          native ? null : (from.token.address as `0x${string}`),
+        );
+        const allowed =
+          native || !spender
+            ? null
+            : await module.readAllowance(
+                wallet.provider,
+                wallet.address,
+                from.token.address as `0x${string}`,
+                spender,
+              );
+        if (live) {
+          setBalances(found);
+          setAllowance(allowed);
+        }
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [wallet, onChain, best?.approvalAddress, from.token.address, native, refresh]);
+
+  // Wallet events (EIP-1193): another network or account.
+  useEffect(() => {
+    const provider = wallet?.provider;
+    if (!provider?.on) return;
+    const onChainChanged = (id: unknown) =>
+      setWallet((current) => (current ? { ...current, chainId: Number.parseInt(String(id), 16) } : current));
+    const onAccounts = (accounts: unknown) => {
+      const first = (accounts as string[])[0];
+      setWallet((current) =>
+        current && first ? { ...current, address: first.toLowerCase() as `0x${string}` } : null,
+      );
+    };
+    provider.on('chainChanged', onChainChanged);
+    provider.on('accountsChanged', onAccounts);
+    return () => {
+      provider.removeListener?.('chainChanged', onChainChanged);
+      provider.removeListener?.('accountsChanged', onAccounts);
+    };
+  }, [wallet?.provider]);
+
+  // A sent transfer: asked after until the bridge says it landed or failed.
+  const tracking = step.kind === 'tracking' ? step : null;
+  const trackedHash = tracking?.hash;
+  const trackedRoute = tracking?.route;
+  useEffect(() => {
+    if (!trackedHash || !trackedRoute) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const query = new URLSearchParams({
+      source: trackedRoute.source,
+      txHash: trackedHash,
+      fromNetwork: from.network.id,
+      toNetwork: to.network.id,
+      bridge: trackedRoute.bridge,
+    });
+    const poll = async () => {
+      let final = false;
+      try {
+        const status = await api<CrossChainStatusView>(`/api/v1/cross-chain/status?${query}`, { lang });
+        if (!live) return;
+        final = status.status === 'DONE' || status.status === 'FAILED' || status.status === 'INVALID';
+        setStep((current) =>
+          current.kind === 'tracking' && current.hash === trackedHash ? { ...current, status } : current,
+        );
+      } catch {
+        // The status cannot be read just now: asked again at the next tick.
+      }
+      if (live && !final) timer = setTimeout(poll, STATUS_POLL_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [trackedHash, trackedRoute, from.network.id, to.network.id, lang]);
+
+  const findWallets = useCallback(async () => {
+    const module = await loadWallet();
+    const found: WalletInfo[] = [];
+    setWallets([]);
+    module.discoverWallets((info) => {
+      if (found.some((known) => known.uuid === info.uuid)) return;
+      found.push(info);
+      setWallets([...found]);
+    });
+  }, []);
+
+  const connect = useCallback(
+    async (info: WalletInfo) => {
+      const module = await loadWallet();
+      try {
+        const account = await module.connectWallet(info.provider);
+        setWallet({ name: info.name, provider: info.provider, ...account });
+        setWallets(null);
+        setStep({ kind: 'idle' });
+      } catch (error) {
+        setStep({
+          kind: 'error',
+          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.connectFailed'),
+        });
+      }
+    },
+    [t],
+  );
+
+  const switchNetwork = useCallback(async () => {
+    if (!wallet) return;
+    const module = await loadWallet();
+    try {
+      await module.switchChain(wallet.provider, from.network.chainId);
+      const chainId = await module.chainIdOf(wallet.provider);
+      setWallet({ ...wallet, chainId });
+    } catch (error) {
+      setStep({
+        kind: 'error',
+        message: module.isUserRejection(error)
+          ? t('dex.rejected')
+          : t('dex.switchFailed', { network: from.network.name }),
+      });
+    }
+  }, [wallet, from.network, t]);
+
+  const run = useCallback(
+    async (action: 'approve' | 'send', route: Route) => {
+      if (!wallet || !fromAmount) return;
+      const module = await loadWallet();
+      setStep({ kind: 'confirm', action });
+      try {
+        if (action === 'approve') {
+          const hash = await module.sendApproval(
+            wallet.provider,
+            wallet.address,
+            from.token.address as `0x${string}`,
+            route.approvalAddress as `0x${string}`,
+            fromAmount,
+          );
+          setStep({ kind: 'pending', action, hash });
+          const ok = await module.waitForReceipt(wallet.provider, hash);
+          setStep(ok ? { kind: 'approved', hash } : { kind: 'error', message: t('dex.failed') });
+          setRefresh((n) => n + 1);
+          return;
+        }
+        const tx = route.transaction;
+        if (!tx) return;
+        const hash = await module.sendSwap(wallet.provider, wallet.address, {
+          to: tx.to as `0x${string}`,
+          data: tx.data as `0x${string}`,
+          value: BigInt(tx.value),
+        });
+        setStep({ kind: 'pending', action, hash });
+        const ok = await module.waitForReceipt(wallet.provider, hash);
+        if (!ok) {
+          setStep({ kind: 'error', message: t('dex.failed') });
+          return;
+        }
+        setStep({ kind: 'tracking', hash, route, status: null });
+      } catch (error) {
+        setStep({
+          kind: 'error',
+          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.failed'),
+        });
+      }
+    },
+    [wallet, fromAmount, from.token.address, t],
+  );
+
+  const gas = best?.gasCost ? BigInt(best.gasCost) : 0n;
+  const value = best?.transaction ? BigInt(best.transaction.value) : 0n;
+  const shortBalance = !!(balances && fromAmount && balances.token < fromAmount);
+  const shortGas = !!(balances && !shortBalance && balances.native < gas + value);
+  const needsApproval =
+    !native && !!best?.approvalAddress && allowance !== null && !!fromAmount && allowance < fromAmount;
+  const busy = step.kind === 'confirm' || step.kind === 'pending';
+  const sent = step.kind === 'tracking';
+
+  // A fee is in the token sent or received (the bridges' own fees), else in a gas token.
+  const feeDecimals = (symbol: string) =>
+    symbol === from.token.symbol ? from.token.decimals : symbol === to.token.symbol ? to.token.decimals : 18;
+  const amountOf = (raw: string, decimals: number) => formatDecimal(shortAmount(BigInt(raw), decimals), lang);
+  const txLink = (side: CrossChainSideView, hash: string, url?: string | null) =>
+    side.network.sandbox ? null : (
+      <a
+        className="underline"
+        href={url ?? `${side.network.explorerUrl}/tx/${hash}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t('dex.viewExplorer', { explorer: side.network.explorerName })}
+      </a>
+    );
+
+  return (
+    <article data-page="cross-chain-pair">
+      <PageHead title={`${title} | ${t('site.name')}`} description={description} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'WebPage',
+          name: title,
+          description,
+          url,
+          inLanguage: lang,
+        }}
+      />
+      <Breadcrumbs
+        trail={[
+          { name: t('pages.cross-chain.title'), path: PAIRS_FIRST_PAGE },
+          { name: title, path },
+        ]}
+      />
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
+      <p className="mt-4 max-w-3xl text-lg text-muted">{description}</p>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <section
+          className="rounded-2xl border border-slate-200 bg-surface p-5"
+          aria-labelledby="xchain-form-title"
+        >
+          <h2 id="xchain-form-title" className="sr-only">
+            {t('dex.formTitle')}
+          </h2>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {[from, to].map((side, index) => (
+              <div key={side.network.id} className="min-w-0 rounded-xl bg-slate-50 p-3 text-sm">
+                <span className="text-muted">{index === 0 ? t('dex.youPay') : t('dex.youReceive')}</span>
+                <p className="mt-1 flex items-center gap-2 font-semibold">
+                  <img src={side.token.icon} alt="" width={20} height={20} loading="lazy" />
+                  {t('crossChain.tokenOn', { symbol: side.token.symbol, network: side.network.name })}
+                </p>
+                <p className="truncate font-mono text-xs text-muted" title={side.token.address}>
+                  {side.token.address}
+                </p>
+              </div>
+            ))}
+          </div>
+          {from.network.sandbox || to.network.sandbox ? (
+            <p className="mt-4 rounded-xl bg-sky-50 p-3 text-sm text-sky-900" data-testid="xchain-sandbox">
+              {t('crossChain.sandboxNote')}
+            </p>
+          ) : null}
+          {bridges.length === 0 ? (
+            <p
+              className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="xchain-no-bridge"
+            >
+              {t('crossChain.noBridge')}
+            </p>
+          ) : (
+            <p className="mt-4 text-sm text-muted">{t('crossChain.via', { bridges: bridges.join(', ') })}</p>
+          )}
+
+          <label className="mt-5 flex min-w-0 flex-col gap-1 text-sm font-medium">
+            {t('dex.amount', { symbol: from.token.symbol })}
+            <input
+              data-testid="xchain-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              disabled={sent}
+              onChange={(event) => setAmount(event.target.value.replace(',', '.'))}
+              placeholder="0.0"
+              className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+            />
+            {amount && fromAmount === null ? (
+              <span className="text-red-700">{t('dex.amountInvalid')}</span>
+            ) : null}
+          </label>
+
+          <div className="mt-6" aria-live="polite">
+            {!wallet && bridges.length > 0 ? (
+              <p className="text-sm text-muted">{t('crossChain.connectForRoutes')}</p>
+            ) : null}
+            {loading ? <p className="text-muted">{t('dex.searching')}</p> : null}
+            {problem ? (
+              <p className="text-red-700" data-testid="xchain-problem">
+                {problem}
+              </p>
+            ) : null}
+            {quotes ? (
+              <section aria-labelledby="xchain-routes-title">
+                <h2 id="xchain-routes-title" className="text-xl font-bold">
+                  {t('dex.routes')}
+                </h2>
+                <ol className="mt-3 flex flex-col gap-3" data-testid="xchain-routes">
+                  {quotes.routes.map((route, index) => (
+                    <li
+                      key={`${route.source}:${route.bridge}`}
+                      data-testid="xchain-route"
+                      data-source={route.source}
+                      className="rounded-xl border border-slate-200 p-4"
+                    >
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <strong>{route.bridgeName}</strong>
+                        <span className="text-sm text-muted">
+                          {t('crossChain.viaSource', { source: route.sourceName })}
+                        </span>
+                        {index === 0 ? (
+                          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                            {t('dex.best')}
+                          </span>
+                        ) : null}
+                      </div>
+                      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                        <dt className="text-muted">{t('dex.receive')}</dt>
+                        <dd data-testid="xchain-to-amount" data-raw={route.toAmount}>
+                          {amountOf(route.toAmount, to.token.decimals)} {to.token.symbol}
+                        </dd>
+                        <dt className="text-muted">{t('dex.minimum')}</dt>
+                        <dd>
+                          {amountOf(route.toAmountMin, to.token.decimals)} {to.token.symbol}
+                        </dd>
+                        <dt className="text-muted">{t('crossChain.fees')}</dt>
+                        <dd>
+                          {route.fees.length === 0
+                            ? t('crossChain.noFee')
+                            : route.fees
+                                .map(
+                                  (fee) =>
+                                    `${fee.name}: ${amountOf(fee.amount, feeDecimals(fee.symbol))} ${fee.symbol}`,
+                                )
+                                .join(', ')}
+                        </dd>
+                        <dt className="text-muted">{t('dex.networkFee')}</dt>
+                        <dd>
+                          {route.gasCost === null
+                            ? t('dex.notGiven')
+                            : `≈ ${amountOf(route.gasCost, 18)} ${from.network.nativeSymbol}`}
+                        </dd>
+                        <dt className="text-muted">{t('crossChain.eta')}</dt>
+                        <dd data-testid="xchain-eta">{formatDuration(route.durationSeconds, lang)}</dd>
+                      </dl>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+          </div>
+        </section>
+
+        <aside
+          className="rounded-2xl border border-slate-200 bg-surface p-5"
+          aria-labelledby="xchain-wallet-title"
+        >
+          <h2 id="xchain-wallet-title" className="text-xl font-bold">
+            {t('dex.wallet')}
+          </h2>
+          {wallet ? (
+            <p className="mt-2 break-all text-sm" data-testid="xchain-connected">
+              {t('dex.connected', { wallet: wallet.name, address: wallet.address })}
+            </p>
+          ) : (
+            <>
+              <p className="mt-2 text-sm text-muted">{t('dex.walletHint')}</p>
+              <Button className="mt-3" block onClick={findWallets} data-testid="xchain-connect">
+                {t('dex.connect')}
+              </Button>
+              {wallets && wallets.length === 0 ? (
+                <p className="mt-3 text-sm" data-testid="xchain-no-wallet">
+                  {t('dex.noWallet')}
+                </p>
+              ) : null}
+              {wallets && wallets.length > 0 ? (
+                <ul className="mt-3 flex flex-col gap-2" aria-label={t('dex.chooseWallet')}>
+                  {wallets.map((info) => (
+                    <li key={info.uuid}>
+                      <Button
+                        color="secondary"
+                        block
+                        onClick={() => connect(info)}
+                        data-testid="xchain-wallet-option"
+                      >
+                        {info.name}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          )}
+
+          {wallet && !onChain && !sent ? (
+            <div
+              className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="xchain-wrong-network"
+            >
+              <p>{t('dex.wrongNetwork', { network: from.network.name })}</p>
+              <Button className="mt-2" onClick={switchNetwork} data-testid="xchain-switch">
+                {t('dex.switchNetwork', { network: from.network.name })}
+              </Button>
+            </div>
+          ) : null}
+
+          {wallet && onChain && balances && !sent ? (
+            <p className="mt-3 text-sm text-muted" data-testid="xchain-balance">
+              {t('dex.balance', {
+                amount: formatDecimal(shortAmount(balances.token, from.token.decimals), lang),
+                symbol: from.token.symbol,
+              })}
+            </p>
+          ) : null}
+          {shortBalance && balances && !sent ? (
+            <p className="mt-3 text-sm text-red-700" data-testid="xchain-insufficient">
+              {t('dex.insufficientBalance', {
+                symbol: from.token.symbol,
+                balance: formatDecimal(shortAmount(balances.token, from.token.decimals), lang),
+              })}
+            </p>
+          ) : null}
+          {shortGas && !sent ? (
+            <p className="mt-3 text-sm text-red-700" data-testid="xchain-insufficient-gas">
+              {t('dex.insufficientGas', {
+                symbol: from.network.nativeSymbol,
+                fee: formatDecimal(shortAmount(gas + value, 18), lang),
+              })}
+            </p>
+          ) : null}
+
+          {wallet && onChain && best && balances && !shortBalance && !shortGas && !sent ? (
+            needsApproval ? (
+              <div className="mt-4">
+                <Button
+                  block
+                  loading={busy}
+                  onClick={() => run('approve', best)}
+                  data-testid="xchain-approve"
+                >
+                  {t('dex.approve', { amount: formatDecimal(amount, lang), symbol: from.token.symbol })}
+                </Button>
+                <p className="mt-2 text-xs text-muted">{t('dex.approveHint')}</p>
+              </div>
+            ) : best.transaction && (native || !best.approvalAddress || allowance !== null) ? (
+              <Button
+                className="mt-4"
+                block
+                loading={busy}
+                onClick={() => run('send', best)}
+                data-testid="xchain-send"
+              >
+                {t('crossChain.send', { bridge: best.bridgeName })}
+              </Button>
+            ) : null
+          ) : null}
+
+          <div className="mt-4 text-sm" aria-live="polite" data-testid="xchain-status">
+            {step.kind === 'confirm' ? <p>{t('dex.confirmInWallet')}</p> : null}
+            {step.kind === 'pending' ? (
+              <p>
+                {step.action === 'approve'
+                  ? t('dex.approvalPending')
+                  : t('crossChain.sendPending', { network: from.network.name })}{' '}
+                <span className="break-all font-mono text-xs">{step.hash}</span> {txLink(from, step.hash)}
+              </p>
+            ) : null}
+            {step.kind === 'approved' ? (
+              <p className="text-emerald-800" data-testid="xchain-approved">
+                {t('dex.approvalConfirmed')} <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                {txLink(from, step.hash)}
+              </p>
+            ) : null}
+            {step.kind === 'tracking' ? (
+              <div className="flex flex-col gap-2">
+                <p data-testid="xchain-source-tx">
+                  {t('crossChain.sourceTx', { network: from.network.name })}{' '}
+                  <span className="break-all font-mono text-xs">{step.hash}</span> {txLink(from, step.hash)}
+                </p>
+                {step.status?.status === 'DONE' && step.status.receivingTxHash ? (
+                  <>
+                    <p data-testid="xchain-destination-tx">
+                      {t('crossChain.destinationTx', { network: to.network.name })}{' '}
+                      <span className="break-all font-mono text-xs">{step.status.receivingTxHash}</span>{' '}
+                      {txLink(to, step.status.receivingTxHash, step.status.receivingTxUrl)}
+                    </p>
+                    <p className="font-semibold text-emerald-800" data-testid="xchain-landed">
+                      {step.status.receivedAmount
+                        ? t('crossChain.landed', {
+                            amount: amountOf(step.status.receivedAmount, to.token.decimals),
+                            symbol: to.token.symbol,
+                            network: to.network.name,
+                          })
+                        : t('crossChain.landedNoAmount', { network: to.network.name })}
+                    </p>
+                  </>
+                ) : step.status?.status === 'FAILED' || step.status?.status === 'INVALID' ? (
+                  <p className="text-red-700" data-testid="xchain-bridge-failed">
+                    {t('crossChain.bridgeFailed')}
+                  </p>
+                ) : (
+                  <p data-testid="xchain-in-flight">
+                    {t('crossChain.inFlight', {
+                      network: to.network.name,
+                      duration: formatDuration(step.route.durationSeconds, lang),
+                    })}
+                  </p>
+                )}
+              </div>
+            ) : null}
+            {step.kind === 'error' ? <p className="text-red-700">{step.message}</p> : null}
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}
