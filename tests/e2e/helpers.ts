@@ -23,6 +23,10 @@ const EXAMPLE_PARAMS: Record<string, string> = {
   swapId: 'abcdefghijklmnopqrstuvwxyz',
   // Likewise for a fiat order: its checkout and order pages answer their own 404.
   orderId: 'abcdefghijklmnopqrstuvwxyz',
+  // A DEX network, and tokens of the networks' lists (symbol, then network).
+  network: 'polygon',
+  fromToken: 'usdc-ethereum',
+  toToken: 'usdc-optimism',
 };
 
 /** Page-specific example values: the blog's are articles, authors and topics of content/blog/. */
