@@ -21,7 +21,7 @@ import { parseXml, type XmlElement } from '../core/seo/xml-testing.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { coinPrices } from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
-import { createSitemapRoutes } from './sitemap.ts';
+import { createSitemapRoutes, crossChainSitemapPaths } from './sitemap.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();
@@ -112,7 +112,10 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       compare: pageCount(comparisons) + comparisons,
       // The buy, sell and fiat pages that have a provider (core/fiat/quotes.ts).
       fiat: (await services.fiat.sitemapPaths()).length,
+      // The cross-chain pair pages the pairs list links to.
+      crosschain: crossChainSitemapPaths().length,
     };
+    expect(expectedPages.crosschain).toBeGreaterThan(100);
     expect(expectedPages.fiat).toBeGreaterThan(1_000);
     // Every child answers. The small sections' children and the first and last child of the others
     // are read in full (all of them would be over a gigabyte): the first is full, the last holds the
@@ -120,7 +123,9 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
     const children = new Map<string, number>();
     for (const loc of locs) {
       const match =
-        /^https:\/\/swapgate\.example\/sitemaps\/(pages|coins|pairs|compare|fiat)-(\d+)\.xml$/.exec(loc);
+        /^https:\/\/swapgate\.example\/sitemaps\/(pages|coins|pairs|compare|fiat|crosschain)-(\d+)\.xml$/.exec(
+          loc,
+        );
       expect(match, loc).not.toBeNull();
       const [, section = '', n = ''] = match ?? [];
       expect(Number(n)).toBe((children.get(section) ?? 0) + 1);
@@ -132,6 +137,7 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       pairs: new Set<string>(),
       compare: new Set<string>(),
       fiat: new Set<string>(),
+      crosschain: new Set<string>(),
     };
     for (const [name, count] of children) {
       const section = name as keyof typeof seen;

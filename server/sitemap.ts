@@ -1,7 +1,9 @@
 import { max } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { CROSS_CHAIN_PATH_SYMBOL, crossChainPairPath } from '../app/crosschain/paths.ts';
 import type { BlogService } from '../core/blog/blog.ts';
 import type { Config } from '../core/config.ts';
+import { crossChainPairs } from '../core/crosschain/tokens.ts';
 import {
   BLOG_SITEMAP_PATH,
   chunkStream,
@@ -37,6 +39,16 @@ function xmlResponse(chunks: Iterator<string, unknown, undefined>): Response {
  * `/robots.txt`, the sitemap index `/sitemap.xml` and its children `/sitemaps/{section}-{n}.xml`,
  * streamed as the client reads them (core/seo/sitemap.ts). Mounted before the pages.
  */
+/** The cross-chain pair pages the pairs list links to (symbols a path can carry), each once. */
+export function crossChainSitemapPaths(): string[] {
+  const paths = crossChainPairs()
+    .filter((pair) => CROSS_CHAIN_PATH_SYMBOL.test(pair.token.symbol))
+    .map((pair) =>
+      crossChainPairPath(pair.token.symbol, pair.from.network, pair.token.symbol, pair.to.network),
+    );
+  return [...new Set(paths)];
+}
+
 export function createSitemapRoutes(services: {
   config: Pick<Config, 'BASE_URL'>;
   db: Database;
@@ -58,6 +70,7 @@ export function createSitemapRoutes(services: {
         exchangePairs: () => directory.exchangePairs(),
         comparisons: () => directory.comparisons(),
         ...(fiat ? { fiatPaths: () => fiat.sitemapPaths() } : {}),
+        crossChainPaths: async () => crossChainSitemapPaths(),
       },
       lastmod: await latestPriceTime(services.db),
     };

@@ -9,7 +9,13 @@ import type {
   loadCrossChainPairs,
   loadCrossChainTokens,
 } from './crosschain.server.ts';
-import { BRIDGES_PAGE, crossChainPairPath, PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
+import {
+  BRIDGES_PAGE,
+  CROSS_CHAIN_PATH_SYMBOL,
+  crossChainPairPath,
+  PAIRS_FIRST_PAGE,
+  TOKENS_FIRST_PAGE,
+} from './paths.ts';
 
 /** /cross-chain and its pages: each token from one network to another, with the bridges set up for it. */
 export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCrossChainPairs> }) {
@@ -46,7 +52,7 @@ export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCros
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <img src={row.icon} alt="" width={28} height={28} loading="lazy" />
-              {/^[a-z0-9]{1,20}$/i.test(row.symbol) ? (
+              {CROSS_CHAIN_PATH_SYMBOL.test(row.symbol) ? (
                 <a
                   className="font-semibold underline"
                   href={localizePath(

@@ -8,7 +8,7 @@ import { pageCount } from '../directory/pairs.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { languageAlternates } from '../routing/alternates.ts';
 
-export const SITEMAP_SECTIONS = ['pages', 'coins', 'pairs', 'compare', 'fiat'] as const;
+export const SITEMAP_SECTIONS = ['pages', 'coins', 'pairs', 'compare', 'fiat', 'crosschain'] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 export function isSitemapSection(value: string): value is SitemapSection {
@@ -77,6 +77,8 @@ export interface SitemapDirectory {
   comparisons(): Promise<SitemapPairList>;
   /** The buy, sell and fiat pages with at least one provider (core/fiat/quotes.ts); none when absent. */
   fiatPaths?(): Promise<readonly string[]>;
+  /** The cross-chain pair pages (a token on one network to the same token on another); none when absent. */
+  crossChainPaths?(): Promise<readonly string[]>;
 }
 
 /** A section's pages as unprefixed paths, computed one at a time. */
@@ -238,8 +240,10 @@ export async function sectionPages(section: SitemapSection, directory: SitemapDi
         escapedBytes('/compare/-vs-') + 2 * maxCodeBytes(coins),
       );
     }
-    case 'fiat': {
-      const paths = (await directory.fiatPaths?.()) ?? [];
+    case 'fiat':
+    case 'crosschain': {
+      const list = section === 'fiat' ? directory.fiatPaths : directory.crossChainPaths;
+      const paths = (await list?.call(directory)) ?? [];
       let maxPathBytes = 0;
       for (const path of paths) maxPathBytes = Math.max(maxPathBytes, escapedBytes(path));
       return { count: paths.length, at: (k) => paths[k] as string, maxPathBytes };
