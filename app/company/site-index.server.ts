@@ -1,3 +1,4 @@
+import { DEX_NETWORKS } from '../../core/dex/networks.ts';
 import { PAGES } from '../routing/pages.ts';
 
 /** The sections of the human-readable sitemap, in the order the page shows them. */
@@ -12,6 +13,8 @@ const SECTION_OF: Record<string, SiteSection> = {
   'exchange-pairs': 'exchange',
   'cross-chain': 'exchange',
   'cross-chain-tokens': 'exchange',
+  'cross-chain-bridges': 'exchange',
+  'dex-network': 'exchange',
   fiat: 'buySell',
   'fiat-pairs': 'buySell',
   buy: 'buySell',
@@ -54,17 +57,31 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
 
 export interface SiteIndexSection {
   id: SiteSection;
-  pages: { name: string; path: string }[];
+  /** Each page with the values its title takes (a DEX network page's network). */
+  pages: { name: string; path: string; values?: Record<string, string> }[];
 }
+
+/** Pages with a parameter whose few values are all listed: one entry per value. */
+const EXPANDED: Record<string, () => { path: string; values: Record<string, string> }[]> = {
+  'dex-network': () =>
+    DEX_NETWORKS.map((network) => ({
+      path: `/dex/networks/${network.id}`,
+      values: { network: network.name },
+    })),
+};
 
 /** The site's fixed pages by section, from the page list: every page without a parameter. */
 export function siteIndex(): SiteIndexSection[] {
   const sections = new Map<SiteSection, SiteIndexSection>(SITE_SECTIONS.map((id) => [id, { id, pages: [] }]));
   for (const page of PAGES) {
-    if (page.path.includes('{') || UNLISTED_PAGES.has(page.name)) continue;
     const id = SECTION_OF[page.name];
-    if (!id) continue;
-    sections.get(id)?.pages.push({ name: page.name, path: page.path });
+    if (!id || UNLISTED_PAGES.has(page.name)) continue;
+    const expand = EXPANDED[page.name];
+    if (expand) {
+      for (const entry of expand()) sections.get(id)?.pages.push({ name: page.name, ...entry });
+    } else if (!page.path.includes('{')) {
+      sections.get(id)?.pages.push({ name: page.name, path: page.path });
+    }
   }
   return [...sections.values()];
 }

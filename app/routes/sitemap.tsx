@@ -30,9 +30,9 @@ export default function Sitemap() {
             <h2 className="text-xl font-bold">{t(`sitemapPage.sections.${section.id}`)}</h2>
             <ul className="mt-3 flex flex-col gap-2">
               {section.pages.map((page) => (
-                <li key={page.name}>
+                <li key={page.path}>
                   <Link to={local(page.path)} className="text-link">
-                    {t(`pages.${page.name}.title`)}
+                    {t(`pages.${page.name}.title`, page.values)}
                   </Link>
                 </li>
               ))}
