@@ -48,3 +48,56 @@ export class JobBackoff {
     this.#failures = 0;
   }
 }
+
+export interface Job {
+  /** Stops scheduling and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A background job that runs `run` every `intervalMs` (at once too, unless `runAtStart` is false),
+ * one run at a time, waiting per JobBackoff after a failure. The swap, fiat order and sandbox bridge
+ * jobs are this loop around their own step.
+ */
+export function startRepeatingJob(options: {
+  job: string;
+  intervalMs: number;
+  log: Logger;
+  /** One run; `stopped()` turns true once `stop()` is called (a long run may end early). */
+  run: (stopped: () => boolean) => Promise<void>;
+  runAtStart?: boolean;
+}): Job {
+  const { job, intervalMs, log, run: step, runAtStart = true } = options;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const backoff = new JobBackoff({ job, log, baseMs: intervalMs });
+  let delayMs = intervalMs;
+
+  const run = async () => {
+    try {
+      await step(() => stopped);
+      backoff.succeeded();
+      delayMs = intervalMs;
+    } catch (error) {
+      delayMs = backoff.failed(error);
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = run().finally(schedule);
+    }, delayMs);
+    timer.unref();
+  };
+  if (runAtStart) running = run().finally(schedule);
+  else schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { SandboxChain } from '../dex/sandbox-file.ts';
-import type { Job } from '../exchange/swap-job.ts';
-import { JobBackoff } from '../job-backoff.ts';
+import { type Job, startRepeatingJob } from '../job-backoff.ts';
 import type { CrossChainRouteSource } from './lifi.ts';
 
 /** The chains of DEX_SANDBOX_FILE with a sandbox bridge: two or more make a bridge. */
@@ -56,38 +55,16 @@ export function startSandboxBridgeJob(options: {
   log: Logger;
 }): Job {
   const { chains, intervalMs, log } = options;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const backoff = new JobBackoff({ job: 'sandbox-bridge-relayer', log, baseMs: intervalMs });
-  let delayMs = intervalMs;
   let relayer: Promise<{ runOnce(): Promise<number> }> | null = null;
-
-  const run = async () => {
-    try {
+  return startRepeatingJob({
+    job: 'sandbox-bridge-relayer',
+    intervalMs,
+    log,
+    runAtStart: false,
+    run: async () => {
       relayer ??= import('./sandbox-bridge.ts').then((module) => new module.SandboxBridgeRelayer(chains));
       const released = await (await relayer).runOnce();
       if (released > 0) log.info({ released }, 'Sandbox bridge: deposits released');
-      backoff.succeeded();
-      delayMs = intervalMs;
-    } catch (error) {
-      delayMs = backoff.failed(error);
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(schedule);
-    }, delayMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }
