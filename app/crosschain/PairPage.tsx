@@ -4,7 +4,7 @@ import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/cros
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 import { formatDecimal, formatDuration } from '../../core/i18n/format.ts';
 import { usePageUrl } from '../company/parts.tsx';
-import type { Eip1193Provider, WalletInfo } from '../dex/wallet.client.ts';
+import { loadWallet, useWallet, WalletConnection } from '../dex/use-wallet.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
 import { useLang } from '../routing/page-location.ts';
@@ -15,14 +15,6 @@ import { JsonLd } from '../ui/JsonLd.tsx';
 import type { CrossChainSideView, loadCrossChainPair } from './crosschain.server.ts';
 import { PAIRS_FIRST_PAGE } from './paths.ts';
 
-type WalletModule = typeof import('../dex/wallet.client.ts');
-let walletModule: Promise<WalletModule> | null = null;
-/** viem and the wallet calls load on the first wallet action only. */
-function loadWallet(): Promise<WalletModule> {
-  walletModule ??= import('../dex/wallet.client.ts');
-  return walletModule;
-}
-
 const NATIVE = NATIVE_TOKEN.toLowerCase();
 /** How often the page asks where a transfer stands. */
 const STATUS_POLL_MS = 2_000;
@@ -30,13 +22,6 @@ const STATUS_POLL_MS = 2_000;
 const SLIPPAGE_BPS = 50;
 
 type Route = CrossChainQuotesView['routes'][number];
-
-interface Connected {
-  name: string;
-  provider: Eip1193Provider;
-  address: `0x${string}`;
-  chainId: number;
-}
 
 type Step =
   | { kind: 'idle' }
@@ -68,14 +53,16 @@ export function CrossChainPairPage() {
   const description = t('pages.cross-chain-pair.description', names);
 
   const [amount, setAmount] = useState('');
-  const [wallets, setWallets] = useState<WalletInfo[] | null>(null);
-  const [wallet, setWallet] = useState<Connected | null>(null);
   const [quotes, setQuotes] = useState<CrossChainQuotesView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
   const [allowance, setAllowance] = useState<bigint | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const { wallet, wallets, findWallets, connect, switchNetwork } = useWallet({
+    onConnected: useCallback(() => setStep({ kind: 'idle' }), []),
+    onError: useCallback((message: string) => setStep({ kind: 'error', message }), []),
+  });
   const [refresh, setRefresh] = useState(0);
   const requestRef = useRef<AbortController | null>(null);
 
@@ -158,26 +145,6 @@ export function CrossChainPairPage() {
     };
   }, [wallet, onChain, best?.approvalAddress, from.token.address, native, refresh]);
 
-  // Wallet events (EIP-1193): another network or account.
-  useEffect(() => {
-    const provider = wallet?.provider;
-    if (!provider?.on) return;
-    const onChainChanged = (id: unknown) =>
-      setWallet((current) => (current ? { ...current, chainId: Number.parseInt(String(id), 16) } : current));
-    const onAccounts = (accounts: unknown) => {
-      const first = (accounts as string[])[0];
-      setWallet((current) =>
-        current && first ? { ...current, address: first.toLowerCase() as `0x${string}` } : null,
-      );
-    };
-    provider.on('chainChanged', onChainChanged);
-    provider.on('accountsChanged', onAccounts);
-    return () => {
-      provider.removeListener?.('chainChanged', onChainChanged);
-      provider.removeListener?.('accountsChanged', onAccounts);
-    };
-  }, [wallet?.provider]);
-
   // A sent transfer: asked after until the bridge says it landed or failed.
   const tracking = step.kind === 'tracking' ? step : null;
   const trackedHash = tracking?.hash;
@@ -213,52 +180,6 @@ export function CrossChainPairPage() {
       clearTimeout(timer);
     };
   }, [trackedHash, trackedRoute, from.network.id, to.network.id, lang]);
-
-  const findWallets = useCallback(async () => {
-    const module = await loadWallet();
-    const found: WalletInfo[] = [];
-    setWallets([]);
-    module.discoverWallets((info) => {
-      if (found.some((known) => known.uuid === info.uuid)) return;
-      found.push(info);
-      setWallets([...found]);
-    });
-  }, []);
-
-  const connect = useCallback(
-    async (info: WalletInfo) => {
-      const module = await loadWallet();
-      try {
-        const account = await module.connectWallet(info.provider);
-        setWallet({ name: info.name, provider: info.provider, ...account });
-        setWallets(null);
-        setStep({ kind: 'idle' });
-      } catch (error) {
-        setStep({
-          kind: 'error',
-          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.connectFailed'),
-        });
-      }
-    },
-    [t],
-  );
-
-  const switchNetwork = useCallback(async () => {
-    if (!wallet) return;
-    const module = await loadWallet();
-    try {
-      await module.switchChain(wallet.provider, from.network.chainId);
-      const chainId = await module.chainIdOf(wallet.provider);
-      setWallet({ ...wallet, chainId });
-    } catch (error) {
-      setStep({
-        kind: 'error',
-        message: module.isUserRejection(error)
-          ? t('dex.rejected')
-          : t('dex.switchFailed', { network: from.network.name }),
-      });
-    }
-  }, [wallet, from.network, t]);
 
   const run = useCallback(
     async (action: 'approve' | 'send', route: Route) => {
@@ -481,42 +402,14 @@ export function CrossChainPairPage() {
           className="rounded-2xl border border-slate-200 bg-surface p-5"
           aria-labelledby="xchain-wallet-title"
         >
-          <h2 id="xchain-wallet-title" className="text-xl font-bold">
-            {t('dex.wallet')}
-          </h2>
-          {wallet ? (
-            <p className="mt-2 break-all text-sm" data-testid="xchain-connected">
-              {t('dex.connected', { wallet: wallet.name, address: wallet.address })}
-            </p>
-          ) : (
-            <>
-              <p className="mt-2 text-sm text-muted">{t('dex.walletHint')}</p>
-              <Button className="mt-3" block onClick={findWallets} data-testid="xchain-connect">
-                {t('dex.connect')}
-              </Button>
-              {wallets && wallets.length === 0 ? (
-                <p className="mt-3 text-sm" data-testid="xchain-no-wallet">
-                  {t('dex.noWallet')}
-                </p>
-              ) : null}
-              {wallets && wallets.length > 0 ? (
-                <ul className="mt-3 flex flex-col gap-2" aria-label={t('dex.chooseWallet')}>
-                  {wallets.map((info) => (
-                    <li key={info.uuid}>
-                      <Button
-                        color="secondary"
-                        block
-                        onClick={() => connect(info)}
-                        data-testid="xchain-wallet-option"
-                      >
-                        {info.name}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </>
-          )}
+          <WalletConnection
+            testIdPrefix="xchain"
+            titleId="xchain-wallet-title"
+            wallet={wallet}
+            wallets={wallets}
+            onFind={findWallets}
+            onConnect={connect}
+          />
 
           {wallet && !onChain && !sent ? (
             <div
@@ -524,7 +417,11 @@ export function CrossChainPairPage() {
               data-testid="xchain-wrong-network"
             >
               <p>{t('dex.wrongNetwork', { network: from.network.name })}</p>
-              <Button className="mt-2" onClick={switchNetwork} data-testid="xchain-switch">
+              <Button
+                className="mt-2"
+                onClick={() => switchNetwork(from.network)}
+                data-testid="xchain-switch"
+              >
                 {t('dex.switchNetwork', { network: from.network.name })}
               </Button>
             </div>

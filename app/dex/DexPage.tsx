@@ -9,25 +9,10 @@ import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import type { DexNetworkView, loadDex } from './dex.server.ts';
-import type { Eip1193Provider, WalletInfo } from './wallet.client.ts';
-
-type WalletModule = typeof import('./wallet.client.ts');
-let walletModule: Promise<WalletModule> | null = null;
-/** viem and the wallet calls load on the first wallet action only. */
-function loadWallet(): Promise<WalletModule> {
-  walletModule ??= import('./wallet.client.ts');
-  return walletModule;
-}
+import { loadWallet, useWallet, WalletConnection } from './use-wallet.tsx';
 
 const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'];
 const NATIVE = NATIVE_TOKEN.toLowerCase();
-
-interface Connected {
-  name: string;
-  provider: Eip1193Provider;
-  address: `0x${string}`;
-  chainId: number;
-}
 
 type Step =
   | { kind: 'idle' }
@@ -70,10 +55,12 @@ export function DexPage() {
   const [quotes, setQuotes] = useState<DexQuotesView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [wallets, setWallets] = useState<WalletInfo[] | null>(null);
-  const [wallet, setWallet] = useState<Connected | null>(null);
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const { wallet, wallets, findWallets, connect, switchNetwork } = useWallet({
+    onConnected: useCallback(() => setStep({ kind: 'idle' }), []),
+    onError: useCallback((message: string) => setStep({ kind: 'error', message }), []),
+  });
   const [refresh, setRefresh] = useState(0);
   const requestRef = useRef<AbortController | null>(null);
 
@@ -167,72 +154,6 @@ export function DexPage() {
       live = false;
     };
   }, [wallet, onChain, sellToken, refresh]);
-
-  // A wallet that changes network or account tells us (EIP-1193 events).
-  useEffect(() => {
-    const provider = wallet?.provider;
-    if (!provider?.on) return;
-    const onChainChanged = (id: unknown) =>
-      setWallet((current) => (current ? { ...current, chainId: Number.parseInt(String(id), 16) } : current));
-    const onAccounts = (accounts: unknown) => {
-      const first = (accounts as string[])[0];
-      setWallet((current) =>
-        current && first ? { ...current, address: first.toLowerCase() as `0x${string}` } : null,
-      );
-    };
-    provider.on('chainChanged', onChainChanged);
-    provider.on('accountsChanged', onAccounts);
-    return () => {
-      provider.removeListener?.('chainChanged', onChainChanged);
-      provider.removeListener?.('accountsChanged', onAccounts);
-    };
-  }, [wallet?.provider]);
-
-  const findWallets = useCallback(async () => {
-    const module = await loadWallet();
-    const found: WalletInfo[] = [];
-    setWallets([]);
-    module.discoverWallets((info) => {
-      if (found.some((known) => known.uuid === info.uuid)) return;
-      found.push(info);
-      setWallets([...found]);
-    });
-  }, []);
-
-  const connect = useCallback(
-    async (info: WalletInfo) => {
-      const module = await loadWallet();
-      try {
-        const account = await module.connectWallet(info.provider);
-        setWallet({ name: info.name, provider: info.provider, ...account });
-        setWallets(null);
-        setStep({ kind: 'idle' });
-      } catch (error) {
-        setStep({
-          kind: 'error',
-          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.connectFailed'),
-        });
-      }
-    },
-    [t],
-  );
-
-  const switchNetwork = useCallback(async () => {
-    if (!wallet) return;
-    const module = await loadWallet();
-    try {
-      await module.switchChain(wallet.provider, network.chainId);
-      const chainId = await module.chainIdOf(wallet.provider);
-      setWallet({ ...wallet, chainId });
-    } catch (error) {
-      setStep({
-        kind: 'error',
-        message: module.isUserRejection(error)
-          ? t('dex.rejected')
-          : t('dex.switchFailed', { network: network.name }),
-      });
-    }
-  }, [wallet, network, t]);
 
   const best = quotes?.routes[0] ?? null;
   const fee = best?.networkFee ? BigInt(best.networkFee) : 0n;
@@ -498,42 +419,14 @@ export function DexPage() {
           className="rounded-2xl border border-slate-200 bg-surface p-5"
           aria-labelledby="dex-wallet-title"
         >
-          <h2 id="dex-wallet-title" className="text-xl font-bold">
-            {t('dex.wallet')}
-          </h2>
-          {wallet ? (
-            <p className="mt-2 break-all text-sm" data-testid="dex-connected">
-              {t('dex.connected', { wallet: wallet.name, address: wallet.address })}
-            </p>
-          ) : (
-            <>
-              <p className="mt-2 text-sm text-muted">{t('dex.walletHint')}</p>
-              <Button className="mt-3" block onClick={findWallets} data-testid="dex-connect">
-                {t('dex.connect')}
-              </Button>
-              {wallets && wallets.length === 0 ? (
-                <p className="mt-3 text-sm" data-testid="dex-no-wallet">
-                  {t('dex.noWallet')}
-                </p>
-              ) : null}
-              {wallets && wallets.length > 0 ? (
-                <ul className="mt-3 flex flex-col gap-2" aria-label={t('dex.chooseWallet')}>
-                  {wallets.map((info) => (
-                    <li key={info.uuid}>
-                      <Button
-                        color="secondary"
-                        block
-                        onClick={() => connect(info)}
-                        data-testid="dex-wallet-option"
-                      >
-                        {info.name}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </>
-          )}
+          <WalletConnection
+            testIdPrefix="dex"
+            titleId="dex-wallet-title"
+            wallet={wallet}
+            wallets={wallets}
+            onFind={findWallets}
+            onConnect={connect}
+          />
 
           {wallet && !onChain ? (
             <div
@@ -541,7 +434,7 @@ export function DexPage() {
               data-testid="dex-wrong-network"
             >
               <p>{t('dex.wrongNetwork', { network: network.name })}</p>
-              <Button className="mt-2" onClick={switchNetwork} data-testid="dex-switch">
+              <Button className="mt-2" onClick={() => switchNetwork(network)} data-testid="dex-switch">
                 {t('dex.switchNetwork', { network: network.name })}
               </Button>
             </div>
