@@ -139,6 +139,38 @@ export function FiatWidget(props: FiatWidgetProps) {
   };
 
   const unit = buy ? currency.toUpperCase() : coin.toUpperCase();
+  // The currency and coin pickers: the short one beside the amount, the one with names below it.
+  const currencySelect = (withNames: boolean) => (
+    <select
+      id={ids.currency}
+      className={`${field} mt-1`}
+      value={currency}
+      data-testid="fiat-currency"
+      onChange={(event) => setCurrency(event.target.value)}
+    >
+      {props.currencies.map((c) => (
+        <option key={c.code} value={c.code}>
+          {withNames ? `${c.code.toUpperCase()} · ${c.name}` : c.code.toUpperCase()}
+        </option>
+      ))}
+    </select>
+  );
+  const coinSelect = (withNames: boolean) => (
+    <select
+      id={ids.coin}
+      className={`${field} mt-1`}
+      value={coin}
+      data-testid="fiat-coin"
+      onChange={(event) => setCoin(event.target.value)}
+    >
+      {props.coins.map((c) => (
+        <option key={c.code} value={c.code}>
+          {withNames ? `${c.code.toUpperCase()} · ${c.name}` : c.code.toUpperCase()}
+        </option>
+      ))}
+    </select>
+  );
+
   return (
     <form
       className="w-full max-w-xl rounded-2xl bg-surface p-5 shadow-md md:p-6"
@@ -184,35 +216,7 @@ export function FiatWidget(props: FiatWidgetProps) {
           <label htmlFor={buy ? ids.currency : ids.coin} className="text-sm font-medium text-muted">
             {buy ? t('fiat.widget.currency') : t('fiat.widget.coin')}
           </label>
-          {buy ? (
-            <select
-              id={ids.currency}
-              className={`${field} mt-1`}
-              value={currency}
-              data-testid="fiat-currency"
-              onChange={(event) => setCurrency(event.target.value)}
-            >
-              {props.currencies.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <select
-              id={ids.coin}
-              className={`${field} mt-1`}
-              value={coin}
-              data-testid="fiat-coin"
-              onChange={(event) => setCoin(event.target.value)}
-            >
-              {props.coins.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          )}
+          {buy ? currencySelect(false) : coinSelect(false)}
         </div>
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -220,35 +224,7 @@ export function FiatWidget(props: FiatWidgetProps) {
           <label htmlFor={buy ? ids.coin : ids.currency} className="text-sm font-medium text-muted">
             {buy ? t('fiat.widget.youGet') : t('fiat.widget.paidIn')}
           </label>
-          {buy ? (
-            <select
-              id={ids.coin}
-              className={`${field} mt-1`}
-              value={coin}
-              data-testid="fiat-coin"
-              onChange={(event) => setCoin(event.target.value)}
-            >
-              {props.coins.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code.toUpperCase()} · {c.name}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <select
-              id={ids.currency}
-              className={`${field} mt-1`}
-              value={currency}
-              data-testid="fiat-currency"
-              onChange={(event) => setCurrency(event.target.value)}
-            >
-              {props.currencies.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code.toUpperCase()} · {c.name}
-                </option>
-              ))}
-            </select>
-          )}
+          {buy ? coinSelect(true) : currencySelect(true)}
         </div>
         <div>
           <label htmlFor={ids.method} className="text-sm font-medium text-muted">
