@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { fixedQuotes, promoCodes } from '../../db/schema.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { fractionDigits } from '../catalogue/catalogue-files.ts';
+import { withDeadline } from '../deadline.ts';
 import { Big, isDecimalString, toAmount } from './decimal.ts';
 import { typicalSwapSeconds } from './eta.ts';
 import {
@@ -148,19 +149,6 @@ const ETA_CACHE_MS = 5 * 60_000;
 
 function print(value: Big): string {
   return toAmount(value, RATE_DECIMALS);
-}
-
-/** Rejects once the signal aborts, even if the provider ignores it. */
-function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve()
-      .then(() => run(signal))
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** Limits of the providers that serve the pair: from their quotes and their out-of-range answers. */

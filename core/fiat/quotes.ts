@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { countries, fiatCurrencies, regions } from '../../db/schema.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import { withDeadline } from '../deadline.ts';
 import { Big, formatDecimal } from '../exchange/decimal.ts';
 import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
 import { fiatDecimals } from './sandbox.ts';
@@ -126,19 +127,6 @@ export class FiatError extends Error {
 
 /** The currencies the fiat pairs list starts with, then the other popular ones, then the rest. */
 const LEADING_CURRENCIES = ['usd', 'eur', 'gbp'];
-
-/** Rejects once the deadline passes, even if the provider ignores its signal. */
-function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve()
-      .then(() => run(signal))
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 export interface FiatMarketOptions {
   db: Database;
