@@ -4,6 +4,7 @@ import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi } from
 import { DEPLOYER, EMPTY_WALLET, TEST_WALLET } from '../../core/dex/testing/chain.ts';
 import { DEX_E2E_CHAIN_ID, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
 import { waitForHydration } from './helpers.ts';
+import { injectWallet } from './test-wallet.ts';
 
 interface Deployment {
   rpcUrl: string;
@@ -19,77 +20,6 @@ const token = (symbol: string) => {
   if (!found) throw new Error(symbol);
   return found;
 };
-
-/**
- * A browser wallet for the test: an EIP-1193 provider announced through EIP-6963 whose account
- * is one of the local node's unlocked accounts; the node signs what the page sends. It starts on
- * `chainId` and switches when the page asks (wallet_switchEthereumChain); every transaction the
- * page sends is recorded in window.__sentTransactions.
- */
-async function injectWallet(page: Page, account: string, chainId: number) {
-  const { rpcUrl } = deployment();
-  let id = 0;
-  await page.exposeFunction('__localRpc', async (method: string, params: unknown) => {
-    id += 1;
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] }),
-    });
-    return response.json();
-  });
-  await page.addInitScript(
-    ({ account, chainId }) => {
-      const listeners: Record<string, ((value: unknown) => void)[]> = {};
-      const emit = (event: string, value: unknown) => {
-        for (const listener of listeners[event] ?? []) listener(value);
-      };
-      let chain = chainId;
-      const sent: unknown[] = [];
-      (window as unknown as { __sentTransactions: unknown[] }).__sentTransactions = sent;
-      const provider = {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account];
-          if (method === 'eth_chainId') return `0x${chain.toString(16)}`;
-          if (method === 'wallet_switchEthereumChain') {
-            chain = Number.parseInt((params?.[0] as { chainId?: string } | undefined)?.chainId ?? '0x1', 16);
-            emit('chainChanged', `0x${chain.toString(16)}`);
-            return null;
-          }
-          if (method === 'eth_sendTransaction') sent.push(params?.[0]);
-          const answer = await (
-            window as unknown as {
-              __localRpc: (
-                m: string,
-                p: unknown,
-              ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
-            }
-          ).__localRpc(method, params);
-          if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-          return answer.result;
-        },
-        on(event: string, listener: (value: unknown) => void) {
-          listeners[event] = [...(listeners[event] ?? []), listener];
-        },
-        removeListener(event: string, listener: (value: unknown) => void) {
-          listeners[event] = (listeners[event] ?? []).filter((known) => known !== listener);
-        },
-      };
-      const announce = () =>
-        window.dispatchEvent(
-          new CustomEvent('eip6963:announceProvider', {
-            detail: Object.freeze({
-              info: { uuid: '6a1f0c1e-test-wallet', name: 'Test Wallet', icon: '', rdns: 'io.swapgate.test' },
-              provider,
-            }),
-          }),
-        );
-      window.addEventListener('eip6963:requestProvider', announce);
-      announce();
-    },
-    { account, chainId },
-  );
-}
 
 async function balanceOf(address: `0x${string}`, owner: string): Promise<bigint> {
   const client = createPublicClient({ transport: http(deployment().rpcUrl) });
