@@ -7,7 +7,7 @@ import type { SwapService } from '../exchange/swaps.ts';
 import { FINAL_STATUSES } from '../exchange/types.ts';
 import type { Dictionary } from '../i18n/dictionaries.ts';
 import { isLang } from '../i18n/languages.ts';
-import { JobBackoff } from '../job-backoff.ts';
+import { type Job, startRepeatingJob } from '../job-backoff.ts';
 import { statusText } from './bot.ts';
 
 export interface StatusPushOptions {
@@ -62,36 +62,15 @@ export async function pushStatusChanges(options: StatusPushOptions, limit = 50):
 }
 
 /** Runs pushStatusChanges every `intervalMs`, backing off while it fails. */
-export function startStatusPushJob(options: StatusPushOptions & { intervalMs: number }): {
-  stop(): Promise<void>;
-} {
-  const backoff = new JobBackoff({ job: 'telegram-status', log: options.log, baseMs: options.intervalMs });
-  let stopped = false;
-  let delayMs = options.intervalMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = async () => {
-    try {
-      while (!stopped && (await pushStatusChanges(options)) === 50) {}
-      backoff.succeeded();
-      delayMs = options.intervalMs;
-    } catch (error) {
-      delayMs = backoff.failed(error);
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(schedule);
-    }, delayMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+export function startStatusPushJob(options: StatusPushOptions & { intervalMs: number }): Job {
+  return startRepeatingJob({
+    job: 'telegram-status',
+    intervalMs: options.intervalMs,
+    log: options.log,
+    runAtStart: false,
+    run: async (stopped) => {
+      // A full batch means more changes wait: keep going without waiting.
+      while (!stopped() && (await pushStatusChanges(options)) === 50) {}
     },
-  };
+  });
 }
