@@ -6,7 +6,7 @@ import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
  * real API for the tokens it is given, and can fail or hang on demand.
  */
 
-export type FakeRecaptchaMode = 'ok' | 'error' | 'hang' | 'garbage';
+export type FakeRecaptchaMode = 'ok' | 'error' | 'hang' | 'garbage' | 'reset-once' | 'reset';
 
 export interface FakeRecaptchaToken {
   success: boolean;
@@ -24,7 +24,11 @@ export interface FakeRecaptchaOptions {
   /** Like the real API, answer a second use of a token with 'timeout-or-duplicate'. Off by default. */
   singleUse?: boolean;
   hostname?: string;
-  /** 'error' answers `errorStatus`; 'hang' never answers (until close()); 'garbage' sends non-JSON. */
+  /**
+   * 'error' answers `errorStatus`; 'hang' never answers (until close()); 'garbage' sends non-JSON;
+   * 'reset' resets the connection without an answer, as a peer that dropped a kept-alive
+   * connection does; 'reset-once' does so for the next request only, then answers again.
+   */
   mode?: FakeRecaptchaMode;
   errorStatus?: number;
 }
@@ -67,6 +71,11 @@ export async function startFakeRecaptcha(options: FakeRecaptchaOptions): Promise
       remoteip: form.get('remoteip'),
     });
     if (mode === 'hang') return;
+    if (mode === 'reset' || mode === 'reset-once') {
+      if (mode === 'reset-once') mode = 'ok';
+      request.socket.resetAndDestroy();
+      return;
+    }
     if (mode === 'error') return sendJson(response, errorStatus, { error: 'Internal server error' });
     if (mode === 'garbage') {
       response.writeHead(200, { 'content-type': 'text/html' });

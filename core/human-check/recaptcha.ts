@@ -80,6 +80,33 @@ export class RecaptchaVerifier implements HumanCheck {
     }
   }
 
+  /**
+   * POSTs to siteverify, once more when the first connection broke before any answer came back.
+   * A kept-alive connection that the other side closed while idle (its keep-alive timeout racing
+   * ours) fails that way: the request never reached siteverify, so a second try on a fresh
+   * connection is safe. Should it have reached it after all, the token is then spent and the
+   * answer is 'timeout-or-duplicate', a failed check the visitor can retry, never a double pass.
+   * Timeouts and HTTP answers are never retried.
+   */
+  async #post(body: string, signal: AbortSignal): Promise<Response> {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      signal,
+    };
+    try {
+      return await this.#fetch(this.#verifyUrl, init);
+    } catch (error) {
+      if (signal.aborted || !brokenConnection(error)) throw error;
+      this.#log.debug(
+        { err: error },
+        'reCAPTCHA siteverify connection broke before an answer; trying once more',
+      );
+      return await this.#fetch(this.#verifyUrl, init);
+    }
+  }
+
   async verify(token: string, remoteIp?: string, expectedAction?: string): Promise<HumanCheckResult> {
     if (!this.enabled) return { ok: true, reason: 'disabled' };
     const response = token.trim();
@@ -91,12 +118,7 @@ export class RecaptchaVerifier implements HumanCheck {
 
     let body: unknown;
     try {
-      const answer = await this.#fetch(this.#verifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: form.toString(),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
+      const answer = await this.#post(form.toString(), AbortSignal.timeout(this.#timeoutMs));
       if (!answer.ok) {
         // Drain the body so the connection can be reused.
         await answer.body?.cancel().catch(() => {});
@@ -139,4 +161,12 @@ export class RecaptchaVerifier implements HumanCheck {
     }
     return { ok: true, ...score };
   }
+}
+
+/** Socket failures that mean no answer was read (fetch wraps them in a TypeError's cause). */
+const BROKEN_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function brokenConnection(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' && BROKEN_CONNECTION_CODES.has(cause.code);
 }
