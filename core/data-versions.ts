@@ -10,12 +10,33 @@
 export const DATA_SOURCES = ['global', 'catalogue', 'market', 'blog', 'reviews'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
-/** Per-node version counters; a change another node makes reaches this one through its TTLs. */
+/**
+ * This node's version counters. A change made here is also announced to the other nodes of the
+ * deployment (through `announce`, set by server/data-version-sync.ts on PostgreSQL), and theirs
+ * arrive through `changedElsewhere`.
+ */
 export class DataVersions {
   readonly #versions = new Map<DataSource, number>(DATA_SOURCES.map((source) => [source, 0]));
+  /** Tells the other nodes; unset where this node is the only one (PGlite). */
+  announce: ((source: DataSource) => void) | undefined;
 
-  /** Marks `source` changed: pages rendered from its earlier data are stale. */
+  /** Marks `source` changed: pages rendered from its earlier data are stale, here and on every node. */
   bump(source: DataSource): void {
+    this.#increment(source);
+    this.announce?.(source);
+  }
+
+  /** Another node changed `source`. */
+  changedElsewhere(source: DataSource): void {
+    this.#increment(source);
+  }
+
+  /** Messages from the other nodes may have been missed (a reconnect): every source may have changed. */
+  bumpAll(): void {
+    for (const source of DATA_SOURCES) this.#increment(source);
+  }
+
+  #increment(source: DataSource): void {
     this.#versions.set(source, this.version(source) + 1);
   }
 

@@ -12,6 +12,7 @@ import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type AppOptions, createApp } from './app.ts';
+import { nodeRefreshers, startDataVersionSync } from './data-version-sync.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { loadedDevelopmentBuilds } from './runtime-mode.ts';
 import { createServices } from './services.ts';
@@ -61,6 +62,14 @@ export async function startServer({
     nodeMetrics: true,
   });
   const app = createApp({ services, build, clientDir });
+  // With several nodes on one PostgreSQL, a change on one reaches every node's HTML cache at once.
+  const versionSync = startDataVersionSync({
+    databaseUrl: config.DATABASE_URL,
+    db: database.db,
+    versions: services.dataVersions,
+    refresh: nodeRefreshers(services),
+    log,
+  });
   const jobs = [
     startPriceJob({
       market: services.market,
@@ -127,6 +136,7 @@ export async function startServer({
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
     await Promise.all(jobs.map((job) => job.stop()));
+    await versionSync.close();
     await services.close();
     await database.close();
     log.info('Stopped');
