@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const SECTION_PREFIX = 'virtual:english-section/';
@@ -26,5 +27,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest leaves a core to itself by default, which on a 2-core machine means one file at a
+    // time; many files wait on a database, a child process or a socket, so two at once finish the
+    // suite far sooner (docs/decisions/018-test-suite-layout.md). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
   },
 });
