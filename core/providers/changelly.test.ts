@@ -24,7 +24,7 @@ describeAdapterContract<ChangellyFake>({
   fixed: true,
   addressesOf(fake) {
     const create = fake.requests.find((r) => (r.body as { method?: string })?.method?.startsWith('create'));
-    const params = (create?.body as { params: Record<string, unknown> }).params;
+    const params = (create?.body as { params: Record<string, unknown> } | undefined)?.params ?? {};
     return { payout: params.address, payoutMemo: params.extraId, refund: params.refundAddress };
   },
 });
@@ -74,7 +74,7 @@ describe('Changelly specifics', () => {
       signal(),
     );
     const estimate = fake.requests.find((r) => (r.body as { method: string }).method === 'getExchangeAmount');
-    expect((estimate?.body as { params: unknown }).params).toEqual([
+    expect((estimate?.body as { params: unknown } | undefined)?.params).toEqual([
       { from: 'btc', to: 'usdtrx', amountFrom: '0.1' },
     ]);
     // 6000 USD less 0.6% = 5964, less the 1.5 USD network fee.
