@@ -34,7 +34,7 @@ import { MailOutbox } from '../core/mail/outbox.ts';
 import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
-import { ChangeNowProvider } from '../core/providers/changenow.ts';
+import { createConfiguredProviders } from '../core/providers/registry.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
 import { ReviewService } from '../core/reviews/reviews.ts';
@@ -106,14 +106,8 @@ export function createServices(options: {
       ),
     );
   }
-  if (config.CHANGENOW_API_KEY) {
-    providers.push(
-      new ChangeNowProvider(
-        { apiKey: config.CHANGENOW_API_KEY, baseUrl: config.CHANGENOW_API_URL },
-        { catalogue },
-      ),
-    );
-  }
+  // Every real adapter whose keys are set (core/providers/registry.ts), each behind its breaker.
+  providers.push(...createConfiguredProviders(config, { catalogue }));
   if (providers.length === 0) log.warn('No liquidity provider is enabled: quotes and swaps are unavailable');
 
   const quotes = new QuoteService({
