@@ -109,6 +109,10 @@ const configSchema = z.object({
   MOONPAY_API_URL: z.url().default('https://api.moonpay.com'),
   MOONPAY_BUY_URL: z.url().default('https://buy.moonpay.com'),
   MOONPAY_SELL_URL: z.url().default('https://sell.moonpay.com'),
+  /** Banxa (off unless all three are set): API key and secret (HMAC), and the partner's site `https://{partner}.banxa.com`. */
+  BANXA_API_KEY: z.string().optional(),
+  BANXA_API_SECRET: z.string().optional(),
+  BANXA_URL: z.url().optional(),
   PRICE_FEED: z.enum(['snapshot', 'coingecko']).default('snapshot'),
   COINGECKO_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),

@@ -20,6 +20,7 @@ import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
+import { BanxaProvider } from '../core/fiat/banxa.ts';
 import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
 import { MoonPayProvider } from '../core/fiat/moonpay.ts';
 import { FiatOrderService } from '../core/fiat/orders.ts';
@@ -146,6 +147,17 @@ export function createServices(options: {
         buyUrl: config.MOONPAY_BUY_URL,
         sellUrl: config.MOONPAY_SELL_URL,
         coverage: moonPayCoverage,
+      }),
+    );
+  }
+  const banxaCoverage = fiatCoverage.find((c) => c.kind === 'banxa');
+  if (config.BANXA_API_KEY && config.BANXA_API_SECRET && config.BANXA_URL && banxaCoverage) {
+    fiatProviders.push(
+      new BanxaProvider({
+        apiKey: config.BANXA_API_KEY,
+        apiSecret: config.BANXA_API_SECRET,
+        baseUrl: config.BANXA_URL,
+        coverage: banxaCoverage,
       }),
     );
   }

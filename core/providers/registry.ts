@@ -148,6 +148,17 @@ export const PROVIDER_REGISTRY: readonly ProviderEntry[] = [
     serves: fiatServes('moonpay'),
   },
   {
+    id: 'banxa',
+    name: 'Banxa',
+    kind: 'fiat',
+    env: ['BANXA_API_KEY', 'BANXA_API_SECRET', 'BANXA_URL'],
+    docs: 'https://docs.banxa.com',
+    needs: 'a Banxa partner account: API key and secret, the partner site, and the webhook URL registered',
+    configured: (config) => Boolean(config.BANXA_API_KEY && config.BANXA_API_SECRET && config.BANXA_URL),
+    networks: ALL_NETWORKS,
+    serves: fiatServes('banxa'),
+  },
+  {
     id: '0x',
     name: '0x',
     kind: 'dex',
