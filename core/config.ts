@@ -61,6 +61,26 @@ const configSchema = z.object({
   SANDBOX_STEP_DELAY_MS: z.coerce.number().int().min(0).default(4_000),
   CHANGENOW_API_KEY: z.string().optional(),
   CHANGENOW_API_URL: z.url().default('https://api.changenow.io/v2'),
+  // More instant-exchange providers (core/providers/, README "Liquidity providers"): each is on when its keys are set.
+  /** SideShift.ai: the account's private key (x-sideshift-secret) and account id (affiliateId). */
+  SIDESHIFT_SECRET: z.string().optional(),
+  SIDESHIFT_AFFILIATE_ID: z.string().optional(),
+  SIDESHIFT_API_URL: z.url().default('https://sideshift.ai/api/v2'),
+  /** Changelly: the partner's RSA private key (PEM, or PKCS#8 DER in hex) registered with Changelly. */
+  CHANGELLY_PRIVATE_KEY: z.string().optional(),
+  CHANGELLY_API_URL: z.url().default('https://api.changelly.com/v2'),
+  /** Exolix: the API key (Authorization header). */
+  EXOLIX_API_KEY: z.string().optional(),
+  EXOLIX_API_URL: z.url().default('https://exolix.com/api/v2'),
+  /** LetsExchange: the API token (Bearer) and the affiliate id of the partner account. */
+  LETSEXCHANGE_API_KEY: z.string().optional(),
+  LETSEXCHANGE_AFFILIATE_ID: z.string().optional(),
+  LETSEXCHANGE_API_URL: z.url().default('https://api.letsexchange.io/api'),
+  /** FixedFloat: the API key and secret (HMAC signing); the referral code is optional. */
+  FIXEDFLOAT_API_KEY: z.string().optional(),
+  FIXEDFLOAT_API_SECRET: z.string().optional(),
+  FIXEDFLOAT_REFCODE: z.string().optional(),
+  FIXEDFLOAT_API_URL: z.url().default('https://ff.io/api/v2'),
   /** Our fee on each swap, in basis points of the payout (0 with a valid promo code). */
   SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(40),
   QUOTE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
@@ -89,6 +109,10 @@ const configSchema = z.object({
   MOONPAY_API_URL: z.url().default('https://api.moonpay.com'),
   MOONPAY_BUY_URL: z.url().default('https://buy.moonpay.com'),
   MOONPAY_SELL_URL: z.url().default('https://sell.moonpay.com'),
+  /** Banxa (off unless all three are set): API key and secret (HMAC), and the partner's site `https://{partner}.banxa.com`. */
+  BANXA_API_KEY: z.string().optional(),
+  BANXA_API_SECRET: z.string().optional(),
+  BANXA_URL: z.url().optional(),
   PRICE_FEED: z.enum(['snapshot', 'coingecko']).default('snapshot'),
   COINGECKO_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),

@@ -20,6 +20,7 @@ import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
+import { BanxaProvider } from '../core/fiat/banxa.ts';
 import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
 import { MoonPayProvider } from '../core/fiat/moonpay.ts';
 import { FiatOrderService } from '../core/fiat/orders.ts';
@@ -34,7 +35,7 @@ import { MailOutbox } from '../core/mail/outbox.ts';
 import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
-import { ChangeNowProvider } from '../core/providers/changenow.ts';
+import { createConfiguredProviders } from '../core/providers/registry.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
 import { ReviewService } from '../core/reviews/reviews.ts';
@@ -106,14 +107,8 @@ export function createServices(options: {
       ),
     );
   }
-  if (config.CHANGENOW_API_KEY) {
-    providers.push(
-      new ChangeNowProvider(
-        { apiKey: config.CHANGENOW_API_KEY, baseUrl: config.CHANGENOW_API_URL },
-        { catalogue },
-      ),
-    );
-  }
+  // Every real adapter whose keys are set (core/providers/registry.ts), each behind its breaker.
+  providers.push(...createConfiguredProviders(config, { catalogue }));
   if (providers.length === 0) log.warn('No liquidity provider is enabled: quotes and swaps are unavailable');
 
   const quotes = new QuoteService({
@@ -152,6 +147,17 @@ export function createServices(options: {
         buyUrl: config.MOONPAY_BUY_URL,
         sellUrl: config.MOONPAY_SELL_URL,
         coverage: moonPayCoverage,
+      }),
+    );
+  }
+  const banxaCoverage = fiatCoverage.find((c) => c.kind === 'banxa');
+  if (config.BANXA_API_KEY && config.BANXA_API_SECRET && config.BANXA_URL && banxaCoverage) {
+    fiatProviders.push(
+      new BanxaProvider({
+        apiKey: config.BANXA_API_KEY,
+        apiSecret: config.BANXA_API_SECRET,
+        baseUrl: config.BANXA_URL,
+        coverage: banxaCoverage,
       }),
     );
   }

@@ -118,7 +118,27 @@ export interface ProviderSwap {
   amountPaidOut?: string;
   depositHash?: string;
   payoutHash?: string;
+  /** What the provider says beyond `status` (late or wrong deposit, refund under way), when it does. */
+  detail?: ProviderSwapDetail;
 }
+
+/**
+ * Provider states that our statuses do not name on their own, carried beside `status` so nothing a
+ * provider reports is lost: `overdue` (no deposit in the provider's time; it may still accept one),
+ * `underpaid` / `overpaid` (a deposit other than agreed), `review` (the provider's identity or AML
+ * check), `refund_pending` (a refund waits for its address), `refunding` (a refund is being sent),
+ * `action_needed` (the provider waits for the customer's or support's decision).
+ */
+export const PROVIDER_SWAP_DETAILS = [
+  'overdue',
+  'underpaid',
+  'overpaid',
+  'review',
+  'refund_pending',
+  'refunding',
+  'action_needed',
+] as const;
+export type ProviderSwapDetail = (typeof PROVIDER_SWAP_DETAILS)[number];
 
 /** A provider's declared terms: its usual spread (null when it does not publish one). */
 export interface ProviderProfile {

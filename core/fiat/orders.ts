@@ -307,7 +307,14 @@ export class FiatOrderService {
       throw error;
     }
     return this.#o.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(fiatOrders).where(eq(fiatOrders.id, event.orderId)).for('update');
+      // A provider that echoes no reference of ours names the order by its own id (Banxa).
+      const which = event.orderId
+        ? eq(fiatOrders.id, event.orderId)
+        : and(
+            eq(fiatOrders.provider, providerId),
+            eq(fiatOrders.providerOrderId, event.providerOrderId ?? ''),
+          );
+      const [row] = await tx.select().from(fiatOrders).where(which).for('update');
       if (!row || row.provider !== providerId) throw new FiatError('order_not_found', 'No such order');
       const fresh = await tx
         .insert(fiatWebhookEvents)
@@ -331,7 +338,11 @@ export class FiatOrderService {
     let reported: Awaited<ReturnType<NonNullable<typeof provider>['getOrder']>> = null;
     if (provider) {
       try {
-        reported = await provider.getOrder(row.id, AbortSignal.timeout(this.#o.providerTimeoutMs));
+        reported = await provider.getOrder(
+          row.id,
+          AbortSignal.timeout(this.#o.providerTimeoutMs),
+          row.providerOrderId,
+        );
       } catch (error) {
         log.warn({ err: error, order: row.id, provider: row.provider }, 'Fiat provider status check failed');
       }

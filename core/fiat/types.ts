@@ -132,7 +132,7 @@ export interface ProviderFiatOrderState {
 export interface FiatWebhookEvent {
   /** Unique per event (the provider's id, or a digest of the signed payload): replays are ignored by it. */
   eventId: string;
-  /** Our order id (the external reference the provider echoes). */
+  /** Our order id (the external reference the provider echoes); '' where only providerOrderId names it. */
   orderId: string;
   providerOrderId: string | null;
   status: FiatOrderStatus;
@@ -173,8 +173,15 @@ export interface FiatProvider {
   readonly sandbox?: boolean;
   quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote>;
   createOrder(request: FiatOrderRequest, signal: AbortSignal): Promise<ProviderFiatOrder>;
-  /** Where the order stands at the provider, by our reference; null when the provider has no record yet. */
-  getOrder(reference: string, signal: AbortSignal): Promise<ProviderFiatOrderState | null>;
+  /**
+   * Where the order stands at the provider, by our reference (or the provider's own id, for
+   * providers that find orders only by it); null when the provider has no record yet.
+   */
+  getOrder(
+    reference: string,
+    signal: AbortSignal,
+    providerOrderId?: string | null,
+  ): Promise<ProviderFiatOrderState | null>;
   /**
    * Checks a webhook's signature over its raw body and reads it; throws FiatProviderError
    * 'bad_signature' for a missing, wrong or stale signature.

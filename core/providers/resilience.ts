@@ -1,0 +1,123 @@
+import {
+  BrokenCircuitError,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  ExponentialBackoff,
+  handleWhen,
+  type IPolicy,
+  retry,
+  wrap,
+} from 'cockatiel';
+import {
+  type LiquidityProvider,
+  ProviderError,
+  type ProviderQuote,
+  type ProviderSwap,
+  type ProviderSwapRequest,
+  type QuoteRequest,
+  type ReverseQuoteRequest,
+} from '../exchange/types.ts';
+
+/**
+ * Resilience per provider on cockatiel (docs/decisions/016): a circuit breaker opens after
+ * `breakAfter` failures in a row, so a provider that is down drops out of the comparison at once
+ * instead of costing every quote its timeout, and half-opens after `halfOpenAfterMs` to come back on
+ * its own. Reads that are safe to repeat (quotes, status) are retried with exponential backoff while
+ * the caller's deadline allows; creating a swap is never retried (it could create two).
+ *
+ * Only failures count ('upstream_error'): a pair the provider does not serve, an amount out of its
+ * limits or a bad address are answers, not faults. The deadline itself stays with the caller
+ * (QuoteService's withDeadline): the signal reaches every attempt.
+ */
+
+export interface ResilienceOptions {
+  /** Failures in a row that open the breaker. */
+  breakAfter?: number;
+  /** How long an open breaker refuses calls before it lets one through to test the provider. */
+  halfOpenAfterMs?: number;
+  /** Attempts of a safe read, the first included. */
+  readAttempts?: number;
+  /** First backoff between read attempts (doubling, with jitter). */
+  backoffMs?: number;
+}
+
+const isFailure = (error: unknown) => error instanceof ProviderError && error.code === 'upstream_error';
+
+/** What a caller sees while a provider's breaker is open. */
+export function isCircuitOpen(error: unknown): boolean {
+  return error instanceof ProviderError && error.message.includes('circuit open');
+}
+
+export class ResilientProvider implements LiquidityProvider {
+  readonly id: string;
+  readonly name: string;
+  readonly supportsFixed?: boolean;
+  readonly profile?: LiquidityProvider['profile'];
+  readonly reverseQuote?: (request: ReverseQuoteRequest, signal: AbortSignal) => Promise<ProviderQuote>;
+  readonly #inner: LiquidityProvider;
+  readonly #breaker: IPolicy;
+  readonly #attempts: number;
+  readonly #backoffMs: number;
+
+  constructor(inner: LiquidityProvider, options: ResilienceOptions = {}) {
+    this.#inner = inner;
+    this.id = inner.id;
+    this.name = inner.name;
+    if (inner.supportsFixed !== undefined) this.supportsFixed = inner.supportsFixed;
+    if (inner.profile) this.profile = inner.profile;
+    this.#attempts = Math.max(1, options.readAttempts ?? 2);
+    this.#backoffMs = options.backoffMs ?? 150;
+    this.#breaker = circuitBreaker(handleWhen(isFailure), {
+      halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
+      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
+    });
+    const reverse = inner.reverseQuote?.bind(inner);
+    if (reverse) {
+      this.reverseQuote = (request, signal) => this.#read((s) => reverse(request, s), signal);
+    }
+  }
+
+  /** The adapter this one guards (for checks that need the provider's own methods). */
+  get inner(): LiquidityProvider {
+    return this.#inner;
+  }
+
+  quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
+    return this.#read((s) => this.#inner.quote(request, s), signal);
+  }
+
+  getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap> {
+    return this.#read((s) => this.#inner.getSwap(providerSwapId, s), signal);
+  }
+
+  createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap> {
+    return this.#run(this.#breaker, (s) => this.#inner.createSwap(request, s), signal);
+  }
+
+  #read<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+    if (this.#attempts <= 1) return this.#run(this.#breaker, call, signal);
+    const again = retry(
+      handleWhen((error) => isFailure(error) && !signal.aborted),
+      {
+        maxAttempts: this.#attempts - 1,
+        backoff: new ExponentialBackoff({ initialDelay: this.#backoffMs, maxDelay: this.#backoffMs * 8 }),
+      },
+    );
+    return this.#run(wrap(again, this.#breaker), call, signal);
+  }
+
+  async #run<T>(policy: IPolicy, call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+    try {
+      return await policy.execute(({ signal: inner }) => call(inner), signal);
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) {
+        throw new ProviderError(
+          this.id,
+          'upstream_error',
+          `${this.name}: circuit open after repeated failures`,
+        );
+      }
+      throw error;
+    }
+  }
+}
