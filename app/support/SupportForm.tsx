@@ -172,9 +172,13 @@ export function SupportForm({
   });
   useEffect(() => {
     const form = formRef.current;
-    if (form) setValues(typedBefore(form));
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's form is taken over.
-  }, []);
+    if (!form) return;
+    const typed = readTypedFields(
+      form,
+      fields.map((field) => field.name),
+    );
+    setValues((current) => ({ ...current, ...typed }));
+  }, [fields]);
   useClaimForm(formRef, (form) => void send(typedBefore(form)));
 
   const reset = () => {
