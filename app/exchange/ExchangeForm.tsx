@@ -2,11 +2,10 @@ import { lazy, Suspense, useEffect, useId, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
-import { useHydrated, useTypedBeforeHydration } from '../forms/replay.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
-import { requestIdle } from '../ui/hooks.ts';
+import { requestIdle, useHydrated, useTypedBeforeHydration } from '../ui/hooks.ts';
 import { usePair, useQuote } from './api-hooks.ts';
 import { CoinPicker } from './CoinPicker.tsx';
 import {
