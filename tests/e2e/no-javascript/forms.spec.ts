@@ -102,6 +102,22 @@ test.describe('exchange', () => {
   });
 });
 
+test('the fixed-rate choice goes with the form: the step holds the server’s fixed quote and creates with it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('rate-fixed').check();
+  await page.getByTestId('exchange-submit').click();
+  await expect(page).toHaveURL(/\/swap\?.*&rate=fixed$/);
+  await expect(page.locator('input[type="hidden"][name="quoteId"]')).toHaveCount(1);
+  await expect(page.getByTestId('summary-to')).toHaveText(/^\d+(\.\d+)? ETH$/);
+  await page.getByTestId('payout-address').fill(PERSONAL.payoutAddress);
+  await page.getByTestId('terms').check();
+  await page.getByTestId('create-swap').click();
+  await expect(page).toHaveURL(/\/swap\/[a-z2-7]{26}$/);
+  await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'waiting');
+});
+
 test.describe('forms with a human check', () => {
   for (const [path, form] of [
     ['/contact', 'contact-form'],
