@@ -34,7 +34,32 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: ['no-javascript/**', 'slow-javascript/**', 'personal-data/**'],
+    },
+    // Every form with JavaScript off: each reaches its result page or says plainly why it cannot.
+    {
+      name: 'no-javascript',
+      testDir: 'tests/e2e/no-javascript',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+    },
+    // The page's scripts held back 4 s: clicks made before hydration still count.
+    {
+      name: 'slow-javascript',
+      testDir: 'tests/e2e/slow-javascript',
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // After both: no URL the browser asked for in them carries the visitor's email, address or name.
+    {
+      name: 'personal-data',
+      testDir: 'tests/e2e/personal-data',
+      dependencies: ['no-javascript', 'slow-javascript'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: {
     // The product's start script with the human check on and verified by a local fake.
     command: 'node tests/e2e/serve.ts',

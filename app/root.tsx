@@ -8,6 +8,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
+import { FormReplay } from './forms/FormReplay.tsx';
 import { useTranslation } from './i18n/react.tsx';
 import './app.css';
 import { readConsent } from '../core/consent/consent.ts';
@@ -66,6 +67,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     gtmId: isAuditOrCrawler(request.headers.get('user-agent')) ? null : (services.config.GTM_ID ?? null),
     /** Whether the request carries a cookie preference: the cookie banner is rendered without one. */
     consentStored: readConsent(request.headers.get('cookie')) !== null,
+    /** `?cookie-settings`: the footer's link without JavaScript opens the banner with its settings. */
+    cookieSettings: new URL(request.url).searchParams.has('cookie-settings'),
   };
 }
 
@@ -88,6 +91,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <meta name="twitter:card" content="summary_large_image" />
         <Links />
+        {/* Controls that only work with JavaScript step aside without it (docs/decisions/015). */}
+        <noscript>
+          <style>{'.js-only{display:none!important}'}</style>
+        </noscript>
+        <FormReplay nonce={nonce} />
       </head>
       <body>
         {children}

@@ -12,6 +12,7 @@ import { ApiError, errorResponse } from './api/errors.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
+import { clientIp } from './client-ip.ts';
 import { createFiatWebhooks } from './fiat-webhooks.ts';
 import { coinIcon } from './icons.ts';
 import { createImageHandler } from './img.ts';
@@ -239,7 +240,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
 
   app.all('*', async (c) => {
     try {
-      return await pages(c.req.raw, { services, requestId: c.get('requestId'), nonce: c.get('nonce') });
+      return await pages(c.req.raw, {
+        services,
+        requestId: c.get('requestId'),
+        nonce: c.get('nonce'),
+        ip: clientIp(c, services.config.TRUST_PROXY),
+      });
     } catch (error) {
       if (!(error instanceof RenderQueueFull)) throw error;
       services.metrics.overloadRejected('render_queue');

@@ -212,6 +212,11 @@ export function createPageHandler(
       response.headers.set('cache-control', 'private, no-store');
       return response;
     }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // A form's post (a route action): its answer is this visitor's alone, never stored anywhere.
+      response.headers.set('cache-control', 'no-store');
+      return response;
+    }
     if (request.method !== 'GET') return response;
     const page = await storable(response, state, []);
     return page ? respond(request, page, state.nonce, 'bypass') : response;

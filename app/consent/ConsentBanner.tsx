@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import {
   ALL_ACCEPTED,
   ALL_DECLINED,
@@ -7,8 +7,9 @@ import {
   type ConsentCategory,
   type ConsentFlags,
 } from '../../core/consent/consent.ts';
+import { FORM_PATHS } from '../forms/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
-import { Button } from '../ui/Button.tsx';
+import { Button, buttonClass } from '../ui/Button.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
 import { currentConsent, onOpenCookieSettings, saveConsent } from './store.ts';
 
@@ -17,6 +18,8 @@ type View = 'hidden' | 'main' | 'settings';
 /** The part of the root loader data the banner reads: whether the request carried a preference. */
 interface RootConsentData {
   consentStored?: boolean;
+  /** `?cookie-settings` asked for the settings (the footer's link without JavaScript). */
+  cookieSettings?: boolean;
 }
 
 function CategorySwitch({
@@ -62,6 +65,14 @@ function CategorySwitch({
   );
 }
 
+/** The page's query without the footer's `cookie-settings` request (the banner goes once chosen). */
+function withoutSettings(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('cookie-settings');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /** Opens the settings view with the stored choice (all switchable categories off without one). */
 function showSettings(setFlags: (flags: ConsentFlags) => void, setView: (view: View) => void): void {
   setFlags(currentConsent() ?? ALL_DECLINED);
@@ -81,7 +92,10 @@ export function ConsentBanner({
 }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData('root') as RootConsentData | undefined;
-  const [view, setView] = useState<View>(root && root.consentStored === false ? 'main' : 'hidden');
+  const { pathname, search } = useLocation();
+  const [view, setView] = useState<View>(
+    root && (root.consentStored === false || root.cookieSettings) ? 'main' : 'hidden',
+  );
   const [flags, setFlags] = useState<ConsentFlags>(ALL_DECLINED);
   const titleId = useId();
 
@@ -103,27 +117,84 @@ export function ConsentBanner({
         <section
           aria-labelledby={titleId}
           data-testid="cookie-banner"
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-surface px-4 py-4 shadow-2xl"
+          className="fixed inset-x-0 bottom-0 z-30 max-h-[90vh] overflow-y-auto border-t border-slate-200 bg-surface px-4 py-4 shadow-2xl"
         >
-          <div className="mx-auto flex max-w-6xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
+          {/* A plain form too (docs/decisions/015): a click before this code runs, or without
+              JavaScript, posts the choice; the answer sets the cookie and comes back here. */}
+          <form
+            method="post"
+            action={FORM_PATHS.consent}
+            className="mx-auto flex max-w-6xl flex-col gap-4 md:flex-row md:items-center md:justify-between"
+          >
+            <input type="hidden" name="returnTo" value={`${pathname}${withoutSettings(search)}`} />
             <div className="max-w-3xl">
               <h2 id={titleId} className="font-semibold text-ink">
                 {t('consent.title')}
               </h2>
               <p className="mt-1 text-sm text-muted">{t('consent.text')}</p>
+              <noscript>
+                <details open={root?.cookieSettings === true} className="mt-2 text-sm">
+                  <summary className="cursor-pointer font-semibold text-brand-700">
+                    {t('consent.settings')}
+                  </summary>
+                  <ul className="mt-2 grid gap-1">
+                    {CONSENT_CATEGORIES.map((category) => (
+                      <li key={category}>
+                        <label className="flex items-center gap-2">
+                          <input
+                            type="checkbox"
+                            name={`category${category}`}
+                            defaultChecked={category === 1}
+                            disabled={category === 1}
+                          />
+                          {t(`consent.categories.${category}.title`)}
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                  <button
+                    type="submit"
+                    name="choice"
+                    value="save"
+                    className={`${buttonClass({ color: 'secondary', size: 'sm' })} mt-2`}
+                  >
+                    {t('consent.save')}
+                  </button>
+                </details>
+              </noscript>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <Button color="ghost" onClick={openSettings} data-testid="cookie-settings">
+              <Button color="ghost" onClick={openSettings} className="js-only" data-testid="cookie-settings">
                 {t('consent.settings')}
               </Button>
-              <Button color="primary" onClick={() => store(ALL_DECLINED)} data-testid="cookie-decline">
+              <Button
+                type="submit"
+                name="choice"
+                value="decline"
+                color="primary"
+                onClick={(event) => {
+                  event.preventDefault();
+                  store(ALL_DECLINED);
+                }}
+                data-testid="cookie-decline"
+              >
                 {t('consent.decline')}
               </Button>
-              <Button color="primary" onClick={() => store(ALL_ACCEPTED)} data-testid="cookie-accept-all">
+              <Button
+                type="submit"
+                name="choice"
+                value="accept-all"
+                color="primary"
+                onClick={(event) => {
+                  event.preventDefault();
+                  store(ALL_ACCEPTED);
+                }}
+                data-testid="cookie-accept-all"
+              >
                 {t('consent.acceptAll')}
               </Button>
             </div>
-          </div>
+          </form>
         </section>
       )}
       <Drawer

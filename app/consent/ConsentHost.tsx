@@ -13,8 +13,10 @@ const ConsentBanner = lazy(() =>
  * renders the banner in place and the browser hydrates it once its code is in.
  */
 export function ConsentHost() {
-  const root = useRouteLoaderData('root') as { consentStored?: boolean } | undefined;
-  const [mounted, setMounted] = useState(root?.consentStored === false);
+  const root = useRouteLoaderData('root') as
+    | { consentStored?: boolean; cookieSettings?: boolean }
+    | undefined;
+  const [mounted, setMounted] = useState(root?.consentStored === false || root?.cookieSettings === true);
   const [settingsAsked, setSettingsAsked] = useState(false);
   useEffect(
     () =>

@@ -9,6 +9,7 @@ import { addressReason } from './messages.ts';
  */
 export function AddressField({
   id,
+  name,
   label,
   value,
   onChange,
@@ -21,6 +22,8 @@ export function AddressField({
   id: string;
   label: string;
   value: string;
+  /** The field's name in the form's plain post. */
+  name?: string;
   onChange: (value: string) => void;
   check: AddressState;
   networkName: string;
@@ -50,6 +53,7 @@ export function AddressField({
       </label>
       <input
         id={id}
+        name={name}
         type="text"
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useId, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
-import { requestIdle } from '../ui/hooks.ts';
+import { requestIdle, useHydrated, useTypedBeforeHydration } from '../ui/hooks.ts';
 import { usePair, useQuote } from './api-hooks.ts';
 import { CoinPicker } from './CoinPicker.tsx';
 import {
@@ -98,6 +98,11 @@ export function ExchangeForm({
     else navigate(`${localizePath(lang, '/swap')}${swapSearch(query)}`);
   };
 
+  const hydrated = useHydrated();
+  const amountRef = useRef<HTMLInputElement>(null);
+  // An amount typed while the code was loading is kept (app/forms/replay.ts).
+  useTypedBeforeHydration(amountRef, amount, (value) => dispatch({ type: 'amount', value }));
+
   const amountError = amountInvalid(amount) ? t('exchange.errors.amount') : null;
   const fromCode = from?.coin.code.toUpperCase() ?? '';
   const toCode = to?.coin.code.toUpperCase() ?? '';
@@ -114,19 +119,33 @@ export function ExchangeForm({
   const rateHintId = `${id}-rate-hint`;
 
   return (
+    // Before its code runs, or without JavaScript, the form opens the swap step as a plain GET of
+    // /swap?from=…&amount=… (nothing personal in it); the server renders the step with its quote.
     <form
+      method="get"
+      action={localizePath(lang, '/swap')}
       onSubmit={proceed}
       noValidate
       data-testid="exchange-form"
       aria-label={t('exchange.form.label')}
       className="w-full max-w-xl rounded-2xl bg-surface p-5 shadow-md md:p-6"
     >
+      {from && to ? (
+        <>
+          <input type="hidden" name="from" value={from.coin.code} />
+          <input type="hidden" name="fromNetwork" value={from.network} />
+          <input type="hidden" name="to" value={to.coin.code} />
+          <input type="hidden" name="toNetwork" value={to.network} />
+        </>
+      ) : null}
+      {state.provider ? <input type="hidden" name="provider" value={state.provider} /> : null}
       <div>
         <label htmlFor={amountId} className="text-sm font-medium text-muted">
           {t('exchange.form.send')}
         </label>
         <div className="mt-1 flex gap-2">
           <input
+            ref={amountRef}
             id={amountId}
             name="amount"
             type="text"
@@ -193,7 +212,6 @@ export function ExchangeForm({
             ) : null}
             <input
               id={receiveId}
-              name="amountTo"
               type="text"
               inputMode="decimal"
               autoComplete="off"
@@ -234,7 +252,7 @@ export function ExchangeForm({
               >
                 <input
                   type="radio"
-                  name={`${id}-rate`}
+                  name="rate"
                   value={type}
                   checked={rateType === type}
                   disabled={disabled}
@@ -310,7 +328,7 @@ export function ExchangeForm({
         type="submit"
         size="lg"
         block
-        disabled={!canProceed}
+        disabled={hydrated && !canProceed}
         data-testid="exchange-submit"
         className="mt-4"
       >

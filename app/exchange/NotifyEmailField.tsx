@@ -29,6 +29,7 @@ export function NotifyEmailField({
       </label>
       <input
         id={id}
+        name="email"
         type="email"
         inputMode="email"
         value={value}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useReducer } from 'react';
+import { useEffect, useId, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { readTypedFields } from '../forms/replay.ts';
 import { Trans, useTranslation } from '../i18n/react.tsx';
-import { api, idempotencyKey } from '../lib/api-client.ts';
+import { ApiProblem, api, idempotencyKey } from '../lib/api-client.ts';
 import { asProblem } from '../lib/use-api.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
@@ -16,7 +17,8 @@ import { NotifyEmailField } from './NotifyEmailField.tsx';
 import { OffersTable, UsdNote } from './OffersTable.tsx';
 import { formatDuration } from './offers-format.ts';
 import { clearPromoCode, storedPromoCode } from './promo-storage.ts';
-import type { SwapQuery } from './query.ts';
+import { type SwapQuery, swapSearch } from './query.ts';
+import type { StepProblem, StepQuote } from './swap-create.server.ts';
 import {
   fieldErrors,
   firstInvalid,
@@ -31,6 +33,36 @@ import {
 } from './swap-create-state.ts';
 import { networkOf, type QuoteRequest, type Side, type SwapView } from './types.ts';
 
+/** The fields a visitor may fill in before the code runs, read once it does. */
+const TYPED_FIELDS = [
+  'payoutAddress',
+  'payoutMemo',
+  'refundAddress',
+  'refundMemo',
+  'promoCode',
+  'email',
+  'terms',
+] as const;
+
+/** A problem the server sent as data, as the API client's problem (for the same messages). */
+function asApiProblem(problem: StepProblem): ApiProblem {
+  return new ApiProblem(problem.status, problem.code, problem.message, problem.field, problem.details);
+}
+
+/** The step's state after the server refused its plain post: the problem where the API's would go. */
+function afterPost(posted: StepProblem | null) {
+  if (!posted) return INITIAL_SWAP_CREATE;
+  const failure = submitFailure(asApiProblem(posted), posted.message);
+  return swapCreateReducer(INITIAL_SWAP_CREATE, { type: 'submitFailed', failure });
+}
+
+/** The exchange form again with the step's pair (no amount: /swap then shows the form). */
+function editSearch(step: SwapQuery): string {
+  const params = new URLSearchParams(swapSearch(step));
+  params.delete('amount');
+  return `?${params.toString()}`;
+}
+
 /**
  * The swap step: a summary of the quote (a fresh fixed quote with its countdown for fixed rates),
  * the payout address with live validation and its memo, an optional refund address, a promo
@@ -43,6 +75,8 @@ export function SwapCreate({
   onEdit,
   affiliateId,
   onCreated,
+  server = null,
+  posted = null,
 }: {
   from: Side;
   to: Side;
@@ -52,6 +86,10 @@ export function SwapCreate({
   affiliateId?: string | undefined;
   /** What a created swap does; by default its page opens. */
   onCreated?: (swap: SwapView) => void;
+  /** The quote the server rendered the step with (shown until the live one answers), and the form's key. */
+  server?: StepQuote | null;
+  /** Why the server refused the form's plain post (docs/decisions/015). */
+  posted?: StepProblem | null;
 }) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -63,7 +101,18 @@ export function SwapCreate({
   const toCode = to.coin.code.toUpperCase();
   const fixed = step.rateType === 'fixed';
 
-  const [state, dispatch] = useReducer(swapCreateReducer, INITIAL_SWAP_CREATE);
+  const [state, dispatch] = useReducer(swapCreateReducer, posted, afterPost);
+  const formRef = useRef<HTMLFormElement>(null);
+  // What was typed or ticked while the code was loading (the state starts empty).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = readTypedFields(form, TYPED_FIELDS);
+    for (const [field, value] of Object.entries(typed)) {
+      if (field === 'terms') dispatch({ type: 'terms', checked: true });
+      else dispatch({ type: 'edit', field: field as TextField, value });
+    }
+  }, []);
   const { promo, errors, submitting } = state;
   const request: QuoteRequest = {
     from: step.from,
@@ -85,7 +134,10 @@ export function SwapCreate({
       dispatch({ type: 'quoteFailed', promoRefusal: refused ? problemText(t, error) : null });
     },
   });
-  const shown = quote.data;
+  // The server's quote stands until the live one answers (the page shows a quote before its code runs).
+  const early = quote.status === 'idle' || (quote.status === 'loading' && !quote.data);
+  const shown = quote.data ?? (early && !promo ? (server?.quote ?? null) : null);
+  const earlyProblem = early && !promo && server?.quoteProblem ? asApiProblem(server.quoteProblem) : null;
 
   const payoutCheck = useAddressCheck(
     to.network,
@@ -180,7 +232,11 @@ export function SwapCreate({
   const termsLink = localizePath(lang, '/terms-of-use');
 
   return (
+    // A plain post too (docs/decisions/015): without JavaScript, or clicked before the code ran,
+    // the route action creates the swap and answers 303 to its page.
     <form
+      ref={formRef}
+      method="post"
       onSubmit={submit}
       noValidate
       data-testid="swap-create"
@@ -191,10 +247,20 @@ export function SwapCreate({
         <h2 id={`${id}-title`} className="text-2xl font-semibold">
           {t('exchange.create.title')}
         </h2>
-        <Button color="ghost" size="sm" onClick={onEdit} data-testid="edit-pair">
+        <Button color="ghost" size="sm" onClick={onEdit} className="js-only" data-testid="edit-pair">
           {t('exchange.create.edit')}
         </Button>
+        <noscript>
+          <a
+            href={`${localizePath(lang, '/swap')}${editSearch(step)}`}
+            className="text-sm font-semibold text-brand-700 underline"
+          >
+            {t('exchange.create.edit')}
+          </a>
+        </noscript>
       </div>
+      {server ? <input type="hidden" name="formKey" value={server.formKey} /> : null}
+      {fixed && shown?.quoteId ? <input type="hidden" name="quoteId" value={shown.quoteId} /> : null}
 
       <section
         aria-label={t('exchange.create.summary')}
@@ -235,9 +301,9 @@ export function SwapCreate({
             </div>
           </div>
         </div>
-        {quote.status === 'error' ? (
+        {quote.status === 'error' || earlyProblem ? (
           <p className="mt-3 text-sm text-red-700" role="alert" data-testid="quote-error">
-            {problemText(t, quote.error, step.from)}
+            {problemText(t, quote.status === 'error' ? quote.error : (earlyProblem as ApiProblem), step.from)}
           </p>
         ) : shown ? (
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -310,6 +376,7 @@ export function SwapCreate({
       <div className="mt-6 grid grid-cols-1 gap-4">
         <AddressField
           id={`${id}-payoutAddress`}
+          name="payoutAddress"
           label={t('exchange.create.payoutAddress', { coin: toCode })}
           value={state.payoutAddress}
           onChange={edit('payoutAddress')}
@@ -321,6 +388,7 @@ export function SwapCreate({
         {toNetwork?.memo && (
           <MemoField
             id={`${id}-payoutMemo`}
+            name="payoutMemo"
             label={payoutMemoLabel}
             required={toNetwork.memo.required}
             value={state.payoutMemo}
@@ -337,6 +405,7 @@ export function SwapCreate({
         )}
         <AddressField
           id={`${id}-refundAddress`}
+          name="refundAddress"
           label={t('exchange.create.refundAddress', { coin: fromCode })}
           value={state.refundAddress}
           onChange={edit('refundAddress')}
@@ -349,6 +418,7 @@ export function SwapCreate({
         {fromNetwork?.memo && state.refundAddress.trim() && (
           <MemoField
             id={`${id}-refundMemo`}
+            name="refundMemo"
             label={refundMemoLabel}
             required={false}
             value={state.refundMemo}
@@ -367,6 +437,7 @@ export function SwapCreate({
           <div className="mt-1 flex gap-2">
             <input
               id={`${id}-promoCode`}
+              name="promoCode"
               type="text"
               value={state.promoCode}
               onChange={(event) => edit('promoCode')(event.target.value)}
@@ -419,6 +490,7 @@ export function SwapCreate({
           <label className="flex items-start gap-2 text-sm">
             <input
               id={`${id}-terms`}
+              name="terms"
               type="checkbox"
               checked={state.terms}
               onChange={(event) => dispatch({ type: 'terms', checked: event.target.checked })}
@@ -467,6 +539,7 @@ export function SwapCreate({
 
 function MemoField({
   id,
+  name,
   label,
   required,
   value,
@@ -476,6 +549,7 @@ function MemoField({
   testId,
 }: {
   id: string;
+  name: string;
   label: string;
   required: boolean;
   value: string;
@@ -493,6 +567,7 @@ function MemoField({
       </label>
       <input
         id={id}
+        name={name}
         type="text"
         value={value}
         onChange={(event) => onChange(event.target.value)}

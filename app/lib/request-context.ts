@@ -25,6 +25,11 @@ export interface RenderedPage {
 export interface RequestState {
   services: Services;
   requestId: string;
+  /**
+   * The client's address as the HTTP layer read it (server/client-ip.ts: forwarding headers only
+   * behind a trusted proxy); route actions count their rate limits against it.
+   */
+  ip?: string;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   /**

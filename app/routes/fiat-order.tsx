@@ -1,7 +1,9 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { FINAL_FIAT_STATUSES } from '../../core/fiat/types.ts';
 import '../fiat/english.ts';
 import { FiatOrderStatusView } from '../fiat/FiatOrderStatus.tsx';
 import { type FiatOrderPageData, loadFiatOrder } from '../fiat/fiat-page.server.ts';
+import { NoScriptRefresh } from '../forms/NoScriptRefresh.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 
@@ -17,6 +19,7 @@ export default function FiatOrderPage() {
   return (
     <section data-page="fiat-order">
       <PageHead title={`${title} | ${t('site.name')}`} description={t('fiat.order.description')} noindex />
+      <NoScriptRefresh active={!FINAL_FIAT_STATUSES.has(order.status)} />
       <h1 className="mb-6 text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <FiatOrderStatusView
         order={order}

@@ -1,6 +1,8 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { FINAL_STATUSES } from '../../core/exchange/types.ts';
 import { SwapStatusView } from '../exchange/SwapStatus.tsx';
 import { loadSwapPage, type SwapPageData } from '../exchange/swap-page.server.ts';
+import { NoScriptRefresh } from '../forms/NoScriptRefresh.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 
@@ -22,6 +24,7 @@ export default function SwapStatusPage() {
       <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.swap-status.description')} />
       {/* A swap page is personal: it stays out of search engines. */}
       <meta name="robots" content="noindex" />
+      <NoScriptRefresh active={!FINAL_STATUSES.has(swap.status)} />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-2 mb-6 text-muted">
         {t('swapStatus.intro', { from: from.code.toUpperCase(), to: to.code.toUpperCase() })}

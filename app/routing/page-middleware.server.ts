@@ -1,5 +1,7 @@
 import type { MiddlewareFunction } from 'react-router';
+import { DEFAULT_LANG } from '../../core/i18n/languages.ts';
 import { assertRouteMiddlewareName } from '../../core/routing/middleware-names.ts';
+import { isFormPath } from '../forms/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { requestLocationContext } from './location.server.ts';
 import { matchPage } from './match.ts';
@@ -14,6 +16,8 @@ import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware
  */
 export const pageMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const { url, lang, path, unknownPrefix } = context.get(requestLocationContext);
+  // A form's action without a page of its own (the cookie banner, the newsletter): no page to resolve.
+  if (lang === DEFAULT_LANG && isFormPath(path)) return next();
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);

@@ -8,7 +8,7 @@ import { api } from '../lib/api-client.ts';
 import { PlainLink, useInternalLinkClicks } from '../navigation/internal-links.tsx';
 import type { RootData } from '../root.tsx';
 import { usePageLocation } from '../routing/page-location.ts';
-import { Button } from '../ui/Button.tsx';
+import { Button, buttonClass } from '../ui/Button.tsx';
 import { lazyWhenNeeded } from '../ui/load-when-needed.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { FOOTER_ID } from './footer-id.ts';
@@ -307,10 +307,21 @@ export function Footer() {
               color="secondary"
               size="sm"
               onClick={openCookieSettings}
+              className="js-only"
               data-testid="footer-cookie-settings"
             >
               {t('consent.footerButton')}
             </Button>
+            {/* Without JavaScript the page comes again with the banner's settings open. */}
+            <noscript>
+              <a
+                href="?cookie-settings=1"
+                className={buttonClass({ color: 'secondary', size: 'sm' })}
+                data-testid="footer-cookie-settings-link"
+              >
+                {t('consent.footerButton')}
+              </a>
+            </noscript>
           </p>
         </div>
       </div>

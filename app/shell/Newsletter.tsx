@@ -1,21 +1,43 @@
 import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { SUBSCRIBE_ACTION } from '../../core/newsletter/email.ts';
+import { FORM_PATHS } from '../forms/paths.ts';
+import { useClaimForm } from '../forms/replay.ts';
+import { NEWSLETTER_RESULT, type NewsletterResult, newsletterResult } from '../forms/results.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
 import { useNonce } from '../lib/nonce.ts';
 import type { RecaptchaConfig } from '../lib/recaptcha.ts';
 import { Button } from '../ui/Button.tsx';
+import { useTypedBeforeHydration } from '../ui/hooks.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { RecaptchaNotice } from '../ui/RecaptchaNotice.tsx';
 import { TextInput } from '../ui/TextInput.tsx';
 import {
   INITIAL_NEWSLETTER_STATE,
   NEWSLETTER_ANCHOR,
+  type NewsletterState,
   type NewsletterStatus,
   newsletterReducer,
   submittedEmail,
 } from './newsletter-machine.ts';
+
+/** The block as a post/redirect/get left it (its outcome in the page's query, app/forms/results.ts). */
+function stateAfterPost(result: NewsletterResult | null): NewsletterState {
+  if (result === 'subscribed') return { ...INITIAL_NEWSLETTER_STATE, status: 'success' };
+  if (result === 'error') return { ...INITIAL_NEWSLETTER_STATE, status: 'error' };
+  if (result === 'invalid') return { ...INITIAL_NEWSLETTER_STATE, invalid: true };
+  return INITIAL_NEWSLETTER_STATE;
+}
+
+/** The page's address without the outcome of a newsletter post (where the next post comes back to). */
+function returnTo(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(NEWSLETTER_RESULT);
+  const rest = params.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}`;
+}
 
 export const SUBSCRIBE_PATH = '/apiglobal/contact/subscribe';
 
@@ -30,7 +52,10 @@ const humanCheck = () => import('../lib/recaptcha.ts');
 export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null }) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const [state, dispatch] = useReducer(newsletterReducer, INITIAL_NEWSLETTER_STATE);
+  const { pathname, search } = useLocation();
+  const posted = newsletterResult(search);
+  const [state, dispatch] = useReducer(newsletterReducer, posted, stateAfterPost);
+  const formRef = useRef<HTMLFormElement>(null);
   const busy = useRef(false);
   const preloaded = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -85,18 +110,32 @@ export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null })
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Submits the address in the field (`typed`: as the DOM holds it, for a submit made before hydration). */
+  const submit = (typed?: string) => {
     if (state.status !== 'wait' || busy.current) return;
-    const next = newsletterReducer(state, { type: 'submit' });
+    const current = typed === undefined ? state : newsletterReducer(state, { type: 'edit', email: typed });
+    if (typed !== undefined) dispatch({ type: 'edit', email: typed });
+    const next = newsletterReducer(current, { type: 'submit' });
     dispatch({ type: 'submit' });
     if (next.status !== 'loading') {
       inputRef.current?.focus();
       return;
     }
     busy.current = true;
-    void subscribe(submittedEmail(state));
+    void subscribe(submittedEmail(current));
   };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+
+  // What was typed, and a submit made, while this code was loading (app/forms/replay.ts).
+  useTypedBeforeHydration(inputRef, state.email, (email) => dispatch({ type: 'edit', email }));
+  useClaimForm(formRef, (form) => {
+    const email = form.elements.namedItem('email');
+    submit(email instanceof HTMLInputElement ? email.value : undefined);
+  });
 
   const announcement =
     state.status === 'success'
@@ -158,7 +197,20 @@ export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null })
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-4">
+        // A plain post too (docs/decisions/015): held until this code runs and replayed, or
+        // answered by the route action without JavaScript; no address ever goes into a URL.
+        <form
+          ref={formRef}
+          method="post"
+          action={FORM_PATHS.newsletter}
+          data-replay=""
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-4"
+          data-testid="newsletter-form"
+        >
+          <input type="hidden" name="returnTo" value={returnTo(pathname, search)} />
+          <input type="hidden" name="lang" value={i18n.language} />
           <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
             {t('newsletter.emailLabel')}
           </label>
@@ -192,6 +244,14 @@ export function Newsletter({ recaptcha }: { recaptcha: RecaptchaConfig | null })
         </form>
       )}
 
+      {posted === 'needs-js' || (recaptcha && state.status === 'wait') ? (
+        // The human check runs in the browser: without JavaScript the page says so instead of failing.
+        <noscript>
+          <p className="mt-3 text-sm font-semibold text-red-800" data-testid="newsletter-needs-js">
+            {t('newsletter.needsJavaScript')}
+          </p>
+        </noscript>
+      ) : null}
       {recaptcha && (
         <RecaptchaNotice className="mt-3 text-xs text-muted" testId="newsletter-recaptcha-notice" />
       )}

@@ -1,7 +1,8 @@
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { isValidEmail } from '../../core/newsletter/email.ts';
 import type { FieldRule } from '../../core/support/fields.ts';
+import { readTypedFields, useClaimForm } from '../forms/replay.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { type AnalyticsEvent, trackEvent } from '../lib/analytics.ts';
 import { ApiProblem, api } from '../lib/api-client.ts';
@@ -111,7 +112,7 @@ export function SupportForm({
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
   };
 
-  const check = (): Record<string, string> => {
+  const check = (values: Record<string, string>): Record<string, string> => {
     const found: Record<string, string> = {};
     for (const field of fields) {
       const value = (values[field.name] ?? '').trim();
@@ -123,10 +124,14 @@ export function SupportForm({
     return found;
   };
 
-  const submit = async (formEvent: FormEvent<HTMLFormElement>) => {
+  const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
+    void send(values);
+  };
+
+  const send = async (values: Record<string, string>) => {
     if (status === 'sending') return;
-    const found = check();
+    const found = check(values);
     const first = fields.find((field) => found[field.name]);
     if (first) {
       setErrors(found);
@@ -156,6 +161,26 @@ export function SupportForm({
     }
   };
 
+  // What was typed, and a submit made, while the code was loading (app/forms/replay.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  const typedBefore = (form: HTMLFormElement) => ({
+    ...values,
+    ...readTypedFields(
+      form,
+      fields.map((field) => field.name),
+    ),
+  });
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = readTypedFields(
+      form,
+      fields.map((field) => field.name),
+    );
+    setValues((current) => ({ ...current, ...typed }));
+  }, [fields]);
+  useClaimForm(formRef, (form) => void send(typedBefore(form)));
+
   const reset = () => {
     setValues(Object.fromEntries(fields.map((field) => [field.name, ''])));
     setErrors({});
@@ -183,7 +208,12 @@ export function SupportForm({
   }
 
   return (
+    // Its human check runs in the browser: a submit made before the code ran is held and replayed;
+    // without JavaScript the page says so instead of failing (docs/decisions/015).
     <form
+      ref={formRef}
+      method="post"
+      data-replay=""
       noValidate
       onSubmit={submit}
       onFocus={preload}
@@ -276,12 +306,25 @@ export function SupportForm({
       )}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={status === 'sending'} data-testid={`${formId}-submit`}>
+        <Button
+          type="submit"
+          loading={status === 'sending'}
+          className="js-only"
+          data-testid={`${formId}-submit`}
+        >
           {status === 'error' ? t('forms.retry') : submitLabel}
         </Button>
         {footer}
       </div>
 
+      <noscript>
+        <p
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+          data-testid="form-needs-js"
+        >
+          {t('forms.needsJavaScript')}
+        </p>
+      </noscript>
       {recaptcha && <RecaptchaNotice className="text-xs text-muted" />}
     </form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useLayoutEffect, useSyncExternalStore } from 'react';
 import { IDLE_CALLBACK_FALLBACK_MS, MOBILE_MEDIA_QUERY } from './constants.ts';
 
 /** `useLayoutEffect` in the browser, `useEffect` on the server (where neither runs). */
@@ -94,5 +94,36 @@ const FOCUSABLE = [
 export function focusableIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (element) => !element.hasAttribute('inert') && element.getClientRects().length > 0,
+  );
+}
+
+/**
+ * A field typed into before hydration keeps what was typed: React's state starts from the
+ * server's value, so the typed one is handed to `apply` once the component runs.
+ */
+export function useTypedBeforeHydration(
+  input: RefObject<HTMLInputElement | null>,
+  rendered: string,
+  apply: (value: string) => void,
+) {
+  const onTyped = useEffectEvent(apply);
+  const initial = useEffectEvent(() => rendered);
+  useEffect(() => {
+    const value = input.current?.value;
+    if (value !== undefined && value !== initial()) onTyped(value);
+  }, [input]);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's render and while hydrating, true once the component runs in the browser:
+ * a control that needs the code (a button waiting for a live quote) is only disabled from then on.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }

@@ -24,6 +24,7 @@ import {
   type SwapRequest,
   swapRequestSchema,
 } from '../../core/exchange/contract.ts';
+import { quoteView } from '../../core/exchange/quote-view.ts';
 import { QuoteError } from '../../core/exchange/quotes.ts';
 import { SwapError, type SwapView } from '../../core/exchange/swaps.ts';
 import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
@@ -134,18 +135,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   api.post('/quotes', async (c) => {
     const request = await jsonBody(c, quoteRequestSchema);
     const quote = await withQuoteErrors(() => quotes.quote(request), request.from);
-    const providerName = (id: string) => swaps.provider(id)?.name ?? id;
-    const { from, to, expiresAt, offers, ...rest } = quote;
-    const view: QuoteView = {
-      ...rest,
-      from: from.coin,
-      fromNetwork: from.network,
-      to: to.coin,
-      toNetwork: to.network,
-      providerName: providerName(quote.provider),
-      ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
-      offers: offers.map((offer) => ({ ...offer, providerName: providerName(offer.provider) })),
-    };
+    const view: QuoteView = quoteView(quote, (id) => swaps.provider(id)?.name ?? id);
     return c.json(view);
   });
 
