@@ -48,12 +48,19 @@ describe('HtmlCache', () => {
     const versions = new DataVersions();
     const cache = new HtmlCache(options(versions));
     let renders = 0;
+    // The render lasts until all ten callers have asked.
+    let finish = () => {};
+    const rendering = new Promise<void>((done) => {
+      finish = done;
+    });
     const render = async () => {
       renders++;
-      await new Promise((done) => setTimeout(done, 20));
+      await rendering;
       return cachedPage('<p>page</p>', 'n', meta(versions));
     };
-    const results = await Promise.all(Array.from({ length: 10 }, () => cache.fill('/a', render)));
+    const filling = Promise.all(Array.from({ length: 10 }, () => cache.fill('/a', render)));
+    finish();
+    const results = await filling;
     expect(renders).toBe(1);
     expect(results.filter((result) => result.leader)).toHaveLength(1);
     expect(new Set(results.map((result) => result.page))).toHaveLength(1);

@@ -122,17 +122,21 @@ describe('GET /img', () => {
       release = resolve;
     });
     const source = fileSource(PUBLIC);
+    let loading = 0;
     const app = appWith({
       concurrentRenders: 1,
       queuedRenders: 1,
       load: async (src) => {
+        loading++;
         await gate;
         return source(src);
       },
     });
     const running = app.request('/img?src=/social-card.png&w=40');
     const waiting = app.request('/img?src=/social-card.png&w=41');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first render has its turn; the second, asked right after it, has then joined the line.
+    await vi.waitFor(() => expect(loading).toBe(1), { timeout: 10_000, interval: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
     const refused = await app.request('/img?src=/social-card.png&w=42');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');

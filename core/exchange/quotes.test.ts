@@ -259,9 +259,9 @@ describe.each(databaseTargets())('QuoteService on $name', (target) => {
   });
 
   it('drops failing and slow providers', async () => {
-    const started = Date.now();
+    // `hanging` never answers: that the quote comes at all shows the timeout cut it off (a quote
+    // that waited for it would never come, and the test's own timeout would fail it).
     const result = await quote({}, { providers: [failing, ...sandbox, hanging], timeoutMs: 200 });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(result.offers.map((o) => o.provider)).toEqual([
       'sandbox-charlie',
       'sandbox-alpha',

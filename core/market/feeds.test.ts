@@ -202,11 +202,10 @@ describe('CoinGeckoFeed against the fake API', () => {
   it('times out on a hanging server', async () => {
     fake = await startFakeCoinGecko({ bitcoin: 97000 }, { mode: 'hang' });
     const feed = new CoinGeckoFeed({ baseUrl: fake.url, timeoutMs: 150, ids });
-    const started = Date.now();
+    // The fake never answers: the call ends only by the feed's own timeout, which its error names.
     await expect(feed.fetchPrices(['btc'], new Date(), never)).rejects.toThrow(
       /CoinGecko \/simple\/price timed out after 150 ms/,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('stops when the caller aborts, without calling it a timeout', async () => {

@@ -266,22 +266,34 @@ describe.each(databaseTargets())('startPriceJob on $name', (target) => {
   });
 
   it('refreshes at once, then every interval, and stop() ends it', async () => {
-    const feed = new ProbeFeed(new SnapshotFeed());
-    const market = new MarketService({ db: handle.db, feed, log: silent });
-    const job = startPriceJob({
-      market,
-      db: handle.db,
-      intervalMs: 80,
-      log: silent,
-      now: clockFrom(new Date(Date.UTC(2026, 0, 1))),
-    });
-    await vi.waitFor(() => expect(feed.calls).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
-    await job.stop();
-    const calls = feed.calls;
-    expect(await market.usdPrice('btc')).not.toBeNull();
-    expect(await countRows(handle.db, coinPrices)).toBe(COIN_COUNT);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(feed.calls).toBe(calls);
+    // The job's timers and clock are fake: its intervals pass when the test says so, however busy
+    // the machine (vi.waitFor moves fake time on by its polling interval at each try).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const feed = new ProbeFeed(new SnapshotFeed());
+      const market = new MarketService({ db: handle.db, feed, log: silent });
+      const job = startPriceJob({
+        market,
+        db: handle.db,
+        intervalMs: 80,
+        log: silent,
+        now: clockFrom(new Date(Date.UTC(2026, 0, 1))),
+      });
+      await vi.waitFor(() => expect(feed.calls).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+      // A run on demand queues after the tick's run: once it is over, the next tick is scheduled.
+      await job.runNow();
+      await job.stop();
+      const calls = feed.calls;
+      expect(await market.usdPrice('btc')).not.toBeNull();
+      expect(await countRows(handle.db, coinPrices)).toBe(COIN_COUNT);
+      // Ten intervals later: a tick stop() had left scheduled would have started a run by now, and
+      // a second stop() waits for such a run, whose prices are stale enough to ask the feed again.
+      await vi.advanceTimersByTimeAsync(10 * 80);
+      await job.stop();
+      expect(feed.calls).toBe(calls);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stop() waits for a running refresh', async () => {
@@ -295,7 +307,9 @@ describe.each(databaseTargets())('startPriceJob on $name', (target) => {
     const stopping = job.stop().then(() => {
       stopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Give stop() every chance to end early: many turns of the event loop, with every promise and
+    // I/O callback due; only the held feed call keeps the refresh (and so stop()) open.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     feed.release();
     await stopping;

@@ -355,13 +355,13 @@ describe('ChangeNowProvider against the fake ChangeNOW', () => {
   });
 
   it('gives up when the signal times out', async () => {
-    fake.set({ latencyMs: 2_000 });
-    const started = Date.now();
+    // The fake answers only after ten minutes (its close() drops that answer): the call can end in
+    // time only by the signal's timeout, which the error names. No elapsed time is measured.
+    fake.set({ latencyMs: 600_000 });
     const error = await expectProviderError(
       provider.quote({ from: BTC, to: ETH, amountFrom: '0.1', rateType: 'float' }, AbortSignal.timeout(50)),
       'upstream_error',
     );
     expect(error.message).toMatch(/timed out/);
-    expect(Date.now() - started).toBeLessThan(1_500);
   });
 });

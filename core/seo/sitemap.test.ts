@@ -302,7 +302,8 @@ describe('streaming', () => {
       }
     }
     const reader = chunkStream(chunks()).getReader();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Every turn of the event loop the stream could use to run ahead of its reader.
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
     // At most the queue's one chunk ahead of the reader.
     expect(produced).toBeLessThanOrEqual(1);
     await reader.read();

@@ -2,7 +2,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { PAGES } from '../../app/routing/pages.ts';
 import { LANGUAGES } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
-import { countDocumentLoads, translate, waitForBuildWatcher, waitForHydration } from './helpers.ts';
+import {
+  afterTwoFrames,
+  countDocumentLoads,
+  translate,
+  waitForBuildWatcher,
+  waitForHydration,
+} from './helpers.ts';
 
 const RELOAD_GUARD_KEY = 'build-reload-at';
 
@@ -63,6 +69,15 @@ async function marker(page: Page): Promise<string | undefined> {
   return page.evaluate(() => window.__e2eMarker);
 }
 
+/**
+ * Resolves once the page has decided whether to reload after a navigation: it decides in an effect
+ * of the render that shows the new address (app/root.tsx, useNewBuildReload), and React runs a
+ * render's effects right after painting it, so within the next two frames. Deciding to reload writes
+ * the reload guard to session storage first, so what the guard holds afterwards tells whether the
+ * page reloaded (or is about to).
+ */
+const afterRenderEffects = afterTwoFrames;
+
 async function historyKey(page: Page): Promise<string | undefined> {
   return page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
 }
@@ -79,10 +94,10 @@ test('navigation stays client-side while the build is current', async ({ page })
   await page.locator('header a').first().click();
   await expect(page).toHaveURL(/\/nl$/);
   await expect(page.locator('h1')).toHaveText(translate('nl', 'pages.home.title'));
-  await page.waitForTimeout(500);
+  await afterRenderEffects(page);
+  expect(await page.evaluate((key) => window.sessionStorage.getItem(key), RELOAD_GUARD_KEY)).toBeNull();
   expect(await marker(page)).toBe('current');
   expect(documents.count).toBe(0);
-  expect(await page.evaluate((key) => window.sessionStorage.getItem(key), RELOAD_GUARD_KEY)).toBeNull();
 });
 
 test('a new build reloads on the next navigation, at most once per 10 s', async ({ page }) => {
@@ -114,10 +129,11 @@ test('a new build reloads on the next navigation, at most once per 10 s', async 
   await waitForHydration(page);
   await page.locator('footer a[href="/nl/faq"]').click();
   await expect.poll(() => historyKey(page)).not.toBe(key);
-  await page.waitForTimeout(500);
+  await expect(page.locator('h1')).toHaveText(translate('nl', 'pages.faq.title'));
+  await afterRenderEffects(page);
+  expect(Number(await page.evaluate((k) => window.sessionStorage.getItem(k), RELOAD_GUARD_KEY))).toBe(stamp);
   expect(await marker(page)).toBe('guarded');
   expect(documents.count).toBe(0);
-  expect(Number(await page.evaluate((k) => window.sessionStorage.getItem(k), RELOAD_GUARD_KEY))).toBe(stamp);
 
   // 3. Once the 10 s have passed, a stale navigation reloads again.
   await page.evaluate((k) => window.sessionStorage.setItem(k, String(Date.now() - 10_500)), RELOAD_GUARD_KEY);

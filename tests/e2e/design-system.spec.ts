@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { translate, waitForHydration } from './helpers.ts';
+import { afterTwoFrames, translate, waitForHydration, wheelAndSettle } from './helpers.ts';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
@@ -70,6 +70,39 @@ async function openDrawer(page: Page, name: string): Promise<Locator> {
 
 async function expectClosed(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId(`drawer-${name}`)).toHaveCount(0);
+}
+
+/** Whether the drawer's panel rests in place (neither dragged nor on its way in or out). */
+async function expectInPlace(dialog: Locator): Promise<void> {
+  await expect
+    .poll(() => dialog.evaluate((element) => getComputedStyle(element).transform))
+    .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+}
+
+/**
+ * A mouse drag along `ys` (at `x`), whose events carry the time stamps the test gives them (one move
+ * every `stepMs`, the release `holdMs` after the last): the page reads a drag's speed from its
+ * events' time stamps, so the drag is exactly as fast as said, however busy the machine.
+ */
+async function timedDrag(page: Page, x: number, ys: number[], stepMs: number, holdMs: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const at = (ms: number) => start + ms / 1000;
+  const send = (type: 'mousePressed' | 'mouseMoved' | 'mouseReleased', y: number, ms: number) =>
+    cdp.send('Input.dispatchMouseEvent', {
+      type,
+      x,
+      y,
+      button: 'left',
+      buttons: type === 'mouseReleased' ? 0 : 1,
+      clickCount: type === 'mouseMoved' ? 0 : 1,
+      timestamp: at(ms),
+    });
+  const [first, ...rest] = ys;
+  await send('mousePressed', first as number, 0);
+  for (const [index, y] of rest.entries()) await send('mouseMoved', y, (index + 1) * stepMs);
+  await send('mouseReleased', ys.at(-1) as number, rest.length * stepMs + holdMs);
+  await cdp.detach();
 }
 
 const scrollLocked = (page: Page) =>
@@ -217,8 +250,7 @@ for (const viewport of [WIDE, NARROW]) {
       expect(await scrollLocked(page)).toBe(true);
       const before = await page.evaluate(() => window.scrollY);
       await page.mouse.move(viewport.width / 2, 40);
-      await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(200);
+      await wheelAndSettle(page, 600);
       expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
       // Escape closes it; focus returns to the opener and the page scrolls again.
@@ -245,10 +277,15 @@ for (const viewport of [WIDE, NARROW]) {
       ] as const) {
         const dialog = await openDrawer(page, name);
         await expect(dialog.getByRole('button', { name: ui('drawer.close') })).toHaveCount(0);
+        const lastClose = await page.getByTestId('drawer-last-close').getAttribute('data-reason');
         await page.keyboard.press('Escape');
         await page.getByTestId(`drawer-${name}-overlay`).click({ position: { x: 10, y: 10 } });
-        await page.waitForTimeout(600);
+        // Both presses have been handled, and a close they asked for rendered: the drawer would be
+        // closing, and the showcase would show the reason.
+        await afterTwoFrames(page);
         await expect(page.getByTestId(`drawer-${name}`)).toHaveAttribute('data-state', 'open');
+        await expect(page.getByTestId('drawer-last-close')).toHaveAttribute('data-reason', lastClose ?? '');
+        await expectInPlace(dialog);
         await page.getByTestId(action).click();
         await expectClosed(page, name);
         await expect(page.getByTestId('drawer-last-close')).toHaveAttribute('data-reason', 'action');
@@ -304,17 +341,18 @@ test.describe('at 375 px', () => {
     const x = box.x + 20;
     const y = box.y + 8;
 
-    // A slow, short drag: back into place.
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(x, y + step * 3);
-      await page.waitForTimeout(30);
-    }
-    await page.waitForTimeout(150);
-    await page.mouse.up();
-    await page.waitForTimeout(700);
+    // A slow, short drag (30 px over 300 ms, held 150 ms before the release): back into place.
+    await timedDrag(
+      page,
+      x,
+      Array.from({ length: 11 }, (_, step) => y + step * 3),
+      30,
+      150,
+    );
+    // Back in place is the end of the slide back; a close would slide the panel out instead.
+    await expectInPlace(dialog);
     await expect(page.getByTestId('drawer-bottom')).toHaveAttribute('data-state', 'open');
+    await expect(page.getByTestId('drawer-last-close')).not.toHaveAttribute('data-reason', 'drag');
 
     // Past half its height: closed.
     await page.mouse.move(x, y);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { countDocumentLoads, translate, waitForHydration } from './helpers.ts';
+import { countDocumentLoads, translate, waitForHydration, wheelAndSettle } from './helpers.ts';
 
 // A stored cookie preference keeps the consent banner (tested in consent.spec.ts) out of the way.
 test.beforeEach(async ({ context, baseURL }) => {
@@ -250,8 +250,7 @@ for (const width of [375, 768]) {
       // The page behind does not scroll, nor take focus.
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
       expect(await page.evaluate(() => document.querySelector<HTMLElement>('#main')?.inert)).toBe(true);
-      await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(200);
+      await wheelAndSettle(page, 400);
       expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 
       // One section at a time; a second press folds it away.

@@ -166,6 +166,35 @@ export async function waitForBuildWatcher(page: PlaywrightPage): Promise<void> {
   await page.waitForFunction(() => window.__buildWatcher !== undefined);
 }
 
+/**
+ * Resolves once the page has drawn two more frames: what the page does in answer to an event it has
+ * already seen (a React render and its effects, a scroll) shows by then.
+ */
+export async function afterTwoFrames(page: PlaywrightPage): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * Turns the mouse wheel and resolves once the page has seen the wheel event and drawn two frames
+ * since: a scroll it causes has happened by then (the browser scrolls the frame after the event), so
+ * a page that did not move has not scrolled, without waiting a guessed time.
+ */
+export async function wheelAndSettle(page: PlaywrightPage, deltaY: number): Promise<void> {
+  const seen = page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        window.addEventListener('wheel', () => done(), { capture: true, passive: true, once: true }),
+      ),
+  );
+  // The listener is in place once the evaluation above has reached the page.
+  await page.evaluate(() => undefined);
+  await page.mouse.wheel(0, deltaY);
+  await seen;
+  await afterTwoFrames(page);
+}
+
 /** Counts full document loads of the page from now on. */
 export function countDocumentLoads(page: PlaywrightPage): { readonly count: number } {
   const counter = { count: 0 };
