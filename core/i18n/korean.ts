@@ -103,9 +103,9 @@ const PARTICLES: Readonly<Record<string, Readonly<Record<FinalSound, string>>>> 
   '(이)에요': { consonant: '이에요', rieul: '이에요', vowel: '예요' },
 };
 
-const escape = (text: string) => text.replace(/[()]/g, '\\$&');
+const escapeParentheses = (text: string) => text.replace(/[()]/g, '\\$&');
 /** Any fallback form, in the order that matches `을(를)` before `(으)로`. */
-export const PARTICLE_FALLBACK = new RegExp(Object.keys(PARTICLES).map(escape).join('|'), 'g');
+export const PARTICLE_FALLBACK = new RegExp(Object.keys(PARTICLES).map(escapeParentheses).join('|'), 'g');
 
 /** The particle for a word with this last sound; when nothing readable ends the word, its vowel form. */
 export function particle(fallback: string, sound: FinalSound | undefined): string {
