@@ -108,14 +108,17 @@ export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTrade
     ...r,
     name: regionName(lang, country.code, r.code, r.name),
   });
-  const regions = await Promise.all(
-    country.regions.map(async (r) => ({
-      ...named(r),
-      served:
-        (await fiat.availability(side, { country: country.code, region: r.code }, coin.code)).providers
-          .length > 0,
-    })),
-  );
+  const regions = (
+    await Promise.all(
+      country.regions.map(async (r) => ({
+        ...named(r),
+        served:
+          (
+            await fiat.availability(side, { country: country.code, region: r.code }, coin.code)
+          ).providers.length > 0,
+      })),
+    )
+  ).sort((a, b) => a.name.localeCompare(b.name, lang));
   const allCoins = await catalogue.coins();
   const currency = pairCurrency ?? availability.currency;
   const currencyInfo = fiatCurrencies.find((c) => c.code === currency);
