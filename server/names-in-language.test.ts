@@ -56,4 +56,14 @@ describe('names in the page language', () => {
     expect(usd).not.toContain('(으)로');
     expect(usd).not.toContain('을(를)');
   });
+
+  it('declares og:locale and its alternates; the English-only blog has none', async () => {
+    const german = await page('/de/about-us');
+    expect(german).toContain('<meta property="og:locale" content="de_DE"/>');
+    expect(german.match(/property="og:locale:alternate"/g)).toHaveLength(13);
+    expect(german).toContain('<meta property="og:locale:alternate" content="pt_BR"/>');
+    const blog = await page('/blog/');
+    expect(blog).toContain('<meta property="og:locale" content="en_US"/>');
+    expect(blog).not.toContain('og:locale:alternate');
+  });
 });
