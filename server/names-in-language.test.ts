@@ -66,4 +66,21 @@ describe('names in the page language', () => {
     expect(blog).toContain('<meta property="og:locale" content="en_US"/>');
     expect(blog).not.toContain('og:locale:alternate');
   });
+
+  it('gives the home pages Organization and WebSite (with a SearchAction) structured data', async () => {
+    for (const path of ['/', '/de', '/swap']) {
+      const html = await page(path);
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map(
+        (match) =>
+          JSON.parse(match[1] ?? '{}') as { '@graph'?: { '@type': string; potentialAction?: unknown }[] },
+      );
+      const graph = blocks.flatMap((block) => block['@graph'] ?? []);
+      expect(
+        graph.map((node) => node['@type']),
+        path,
+      ).toEqual(['Organization', 'WebSite']);
+      expect(JSON.stringify(graph[1]?.potentialAction), path).toContain('q={search_term_string}');
+    }
+    expect(await page('/de')).toContain('/de/coin?q={search_term_string}');
+  });
 });

@@ -6,6 +6,7 @@ import { type SwapStepData, swapStep } from '../exchange/pair.server.ts';
 import { type SwapQuery, swapSearch } from '../exchange/query.ts';
 import { SwapAside } from '../exchange/SwapAside.tsx';
 import { SwapCreate } from '../exchange/SwapCreate.tsx';
+import { SiteJsonLd } from '../home/SiteJsonLd.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -29,6 +30,7 @@ export default function Swap() {
   return (
     <section data-page="swap">
       <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.swap.description')} />
+      <SiteJsonLd />
       <h1 className="mb-6 text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       {/* A new query is a new step: the step's state starts afresh. */}
       <SwapStep key={search} data={data} />
