@@ -158,7 +158,11 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
 
     it('does nothing when unset', async () => {
       const { app } = appWith(handle);
-      expect((await app.request('/maintenance')).status).toBe(200);
+      const response = await app.request('/maintenance');
+      expect(response.status).toBe(200);
+      // Never indexable, whatever the mode (issue 32).
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, follow"/>');
     });
   });
 

@@ -57,6 +57,8 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    // An article's cover (its og:image, sized by /img) stays open to crawlers.
+    expect(lines).toContain('Allow: /img?src=%2Fblog%2F');
   });
 
   it('lists the blog once, in English, each page with the time it last changed', async () => {

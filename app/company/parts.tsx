@@ -82,7 +82,7 @@ export function PageIntro({
         />
       )}
       <Breadcrumbs trail={[...trail, { name: title, path }]} />
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{heading}</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl md:text-4xl">{heading}</h1>
       <div className="mt-4 max-w-3xl text-lg text-muted">{intro}</div>
     </>
   );

@@ -271,6 +271,8 @@ export async function pairPage(services: Services, url: URL, fromCode: string, t
       const quote = await services.quotes.quote({ from: from.code, to: to.code, amount, rateType: 'float' });
       offers = quote.offers.map((offer) => ({
         provider: offer.provider,
+        // The name the exchange form shows (the API's providerName), not the id.
+        providerName: services.swaps.provider(offer.provider)?.name ?? offer.provider,
         amountTo: offer.amountTo,
         rate: offer.rate,
       }));

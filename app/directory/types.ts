@@ -56,6 +56,8 @@ export interface PairRow {
 /** One provider's offer for the pair page's reference amount. */
 export interface ProviderOffer {
   provider: string;
+  /** The provider's display name, the same the exchange form and its offers table show. */
+  providerName: string;
   amountTo: string;
   rate: string;
 }

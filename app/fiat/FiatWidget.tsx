@@ -219,7 +219,9 @@ export function FiatWidget(props: FiatWidgetProps) {
           {buy ? currencySelect(false) : coinSelect(false)}
         </div>
       </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+      {/* One per row: the named picker and "Any method (cheapest)" need the card's whole width in
+          the longer languages, or the select cuts its text. */}
+      <div className="mt-3 grid gap-3">
         <div>
           <label htmlFor={buy ? ids.coin : ids.currency} className="text-sm font-medium text-muted">
             {buy ? t('fiat.widget.youGet') : t('fiat.widget.paidIn')}

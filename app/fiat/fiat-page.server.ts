@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { FiatOrderView } from '../../core/fiat/orders.ts';
 import type { FiatSide, PaymentMethod } from '../../core/fiat/types.ts';
+import { countryName, currencyName, regionName } from '../../core/i18n/display-names.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, pageNotFound, resolvePage } from '../routing/page-loader.server.ts';
@@ -101,22 +102,23 @@ export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTrade
   const traded = fiat.coins(side);
   const networks = traded.get(coin.code) ?? [];
   const asset = coin.assets.find((a) => networks.includes(a.network.id)) ?? coin.assets[0];
-  const names = new Intl.DisplayNames([page.lang], { type: 'region' });
-  const countryName = (code: string, fallback: string) => {
-    try {
-      return names.of(code.toUpperCase()) ?? fallback;
-    } catch {
-      return fallback;
-    }
-  };
-  const regions = await Promise.all(
-    country.regions.map(async (r) => ({
-      ...r,
-      served:
-        (await fiat.availability(side, { country: country.code, region: r.code }, coin.code)).providers
-          .length > 0,
-    })),
-  );
+  // Countries, regions and currencies are named in the page's language (Intl, else the data).
+  const lang = page.lang;
+  const named = <T extends { code: string; name: string }>(r: T): T => ({
+    ...r,
+    name: regionName(lang, country.code, r.code, r.name),
+  });
+  const regions = (
+    await Promise.all(
+      country.regions.map(async (r) => ({
+        ...named(r),
+        served:
+          (
+            await fiat.availability(side, { country: country.code, region: r.code }, coin.code)
+          ).providers.length > 0,
+      })),
+    )
+  ).sort((a, b) => a.name.localeCompare(b.name, lang));
   const allCoins = await catalogue.coins();
   const currency = pairCurrency ?? availability.currency;
   const currencyInfo = fiatCurrencies.find((c) => c.code === currency);
@@ -132,15 +134,15 @@ export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTrade
     coins: allCoins.filter((c) => traded.has(c.code)).map((c) => ({ code: c.code, name: c.name })),
     country: {
       code: country.code,
-      name: countryName(country.code, country.name),
+      name: countryName(lang, country.code, country.name),
       currency: country.currency,
     },
-    region,
+    region: region && named(region),
     regions,
     countries: (await fiat.countries())
-      .map((c) => ({ code: c.code, name: countryName(c.code, c.name) }))
+      .map((c) => ({ code: c.code, name: countryName(lang, c.code, c.name) }))
       .sort((a, b) => a.name.localeCompare(b.name, page.lang)),
-    currencies: fiatCurrencies.map((c) => ({ code: c.code, name: c.name })),
+    currencies: fiatCurrencies.map((c) => ({ code: c.code, name: currencyName(lang, c.code, c.name) })),
     currency,
     providers: availability.providers,
     methods: availability.methods,

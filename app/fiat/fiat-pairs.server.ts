@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { LIST_PAGE_SIZE, pageCount, pageSlice } from '../../core/directory/pairs.ts';
+import { currencyName } from '../../core/i18n/display-names.ts';
 import { listPageNumber, searchQuery } from '../directory/directory.server.ts';
 import type { Pagination } from '../directory/types.ts';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -35,7 +36,9 @@ export async function loadFiatPairs(args: LoaderFunctionArgs): Promise<FiatPairs
   const found = words.length
     ? pairs.filter((pair) => {
         const coin = byCode.get(pair.coin);
-        const text = `${pair.fiat.code} ${pair.fiat.name} ${pair.coin} ${coin?.name ?? ''}`.toLowerCase();
+        const fiatName = currencyName(page.lang, pair.fiat.code, pair.fiat.name);
+        const text =
+          `${pair.fiat.code} ${pair.fiat.name} ${fiatName} ${pair.coin} ${coin?.name ?? ''}`.toLowerCase();
         return words.every((word) => text.includes(word));
       })
     : pairs;
@@ -46,7 +49,11 @@ export async function loadFiatPairs(args: LoaderFunctionArgs): Promise<FiatPairs
     rows: found.slice(slice.start, slice.end).map((pair) => {
       const coin = byCode.get(pair.coin);
       return {
-        fiat: { code: pair.fiat.code, name: pair.fiat.name, symbol: pair.fiat.symbol },
+        fiat: {
+          code: pair.fiat.code,
+          name: currencyName(page.lang, pair.fiat.code, pair.fiat.name),
+          symbol: pair.fiat.symbol,
+        },
         coin: { code: pair.coin, name: coin?.name ?? pair.coin.toUpperCase(), icon: coin?.icon ?? '' },
         providers: pair.providers,
       };

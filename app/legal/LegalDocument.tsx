@@ -43,7 +43,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         }}
       />
       <Breadcrumbs trail={[{ name: document.title, path }]} />
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{document.title}</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl md:text-4xl">{document.title}</h1>
       <p className="mt-3 text-sm text-muted" data-testid="legal-updated">
         {t('legal.updated', { date: formatDay(document.updated, lang) })}
       </p>

@@ -22,13 +22,18 @@ export default function AboutUs() {
   const lang = useLang();
   const organization = useOrganization();
   const local = useLocalPath();
+  // Counted from the catalogue, and the countries and currencies as the home page states them.
   const items = [
-    { key: 'coins', value: figures.coins },
-    { key: 'networks', value: figures.networks },
-    { key: 'pairs', value: figures.pairs },
-    { key: 'countries', value: figures.countries },
-    { key: 'fiatCurrencies', value: figures.fiatCurrencies },
-  ].filter((item) => item.value > 0);
+    ...[
+      { key: 'coins', value: figures.coins },
+      { key: 'networks', value: figures.networks },
+      { key: 'pairs', value: figures.pairs },
+    ]
+      .filter((item) => item.value > 0)
+      .map((item) => ({ key: item.key, text: formatCount(item.value, lang) })),
+    { key: 'countries', text: t('home.facts.countries.figure') },
+    { key: 'fiatCurrencies', text: t('home.facts.fiat.figure') },
+  ];
   return (
     <article data-page="about-us">
       <PageIntro
@@ -48,7 +53,7 @@ export default function AboutUs() {
           {items.map((item) => (
             <div key={item.key} className="rounded-2xl bg-brand-50 p-5" data-figure={item.key}>
               <dt className="text-sm text-muted">{t(`about.figures.${item.key}`)}</dt>
-              <dd className="mt-1 text-3xl font-bold">{formatCount(item.value, lang)}</dd>
+              <dd className="mt-1 text-3xl font-bold">{item.text}</dd>
             </div>
           ))}
         </dl>

@@ -157,8 +157,8 @@ export default function ExchangePair() {
                     className="border-b border-slate-100 last:border-0"
                     data-provider={offer.provider}
                   >
-                    <th scope="row" className="px-4 py-3 font-semibold capitalize">
-                      {offer.provider}
+                    <th scope="row" className="px-4 py-3 font-semibold">
+                      {offer.providerName}
                       {i === 0 ? (
                         <span className="ml-2 rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold normal-case text-white">
                           {t('directory.pair.best')}

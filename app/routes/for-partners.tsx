@@ -146,7 +146,8 @@ export default function ForPartners() {
             ))}
           </fieldset>
         </div>
-        <dl className="mt-6 grid grid-cols-2 gap-4" aria-live="polite">
+        {/* One column on a phone: a year's earnings in some languages' formats do not fit half of it. */}
+        <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-live="polite">
           <div className="rounded-xl bg-brand-50 p-4">
             <dt className="text-sm text-muted">{t('forPartners.calcMonthly')}</dt>
             <dd className="text-2xl font-bold tabular-nums" data-testid="calc-monthly">

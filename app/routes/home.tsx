@@ -3,6 +3,7 @@ import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { defaultPair, type PairData } from '../exchange/pair.server.ts';
 import { HomeFacts } from '../home/HomeFacts.tsx';
 import { HomeTrust } from '../home/HomeTrust.tsx';
+import { SiteJsonLd } from '../home/SiteJsonLd.tsx';
 import { type TrustFigures, trustFigures } from '../home/trust.server.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -24,6 +25,7 @@ export default function Home() {
   return (
     <section data-page="home">
       <PageHead title={t('pages.home.title')} description={t('pages.home.description')} />
+      <SiteJsonLd />
       {/* The headline, then the form on narrow screens; side by side from 1024 px, as exchanges lay out their first screen. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)] lg:items-start lg:gap-12">
         <div className="min-w-0 lg:pt-8">

@@ -21,6 +21,7 @@ import {
   stepQuote,
 } from '../exchange/swap-create.server.ts';
 import { guardedForm, stateOf } from '../forms/guard.server.ts';
+import { SiteJsonLd } from '../home/SiteJsonLd.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -75,6 +76,7 @@ export default function Swap() {
   return (
     <section data-page="swap">
       <PageHead title={`${title} | ${t('site.name')}`} description={t('pages.swap.description')} />
+      <SiteJsonLd />
       <h1 className="mb-6 text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       {/* A new query is a new step: the step's state starts afresh. */}
       <SwapStep key={search} data={data} />

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
-import { alternateLinks } from '../../core/routing/alternates.ts';
+import { alternateLinks, openGraphLocales } from '../../core/routing/alternates.ts';
 import { isBlogPath } from '../../core/routing/paths.ts';
-import { usePageLocation } from '../routing/page-location.ts';
+import { useLang, usePageLocation } from '../routing/page-location.ts';
 
 interface RootData {
   baseUrl: string;
@@ -38,6 +38,8 @@ export function PageHead({
   const { path, pathname } = usePageLocation();
   const blog = isBlogPath(path);
   const canonical = `${baseUrl}${blog ? path : pathname}`;
+  // The blog is English under every prefix: no other language to name as an alternate.
+  const locales = openGraphLocales(useLang(), !blog);
   return (
     <>
       <title>{title}</title>
@@ -48,6 +50,10 @@ export function PageHead({
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:image" content={`${baseUrl}${image}`} />
+      <meta property="og:locale" content={locales.locale} />
+      {locales.alternates.map((locale) => (
+        <meta key={locale} property="og:locale:alternate" content={locale} />
+      ))}
       <link rel="canonical" href={canonical} />
       {blog ? (
         <>

@@ -1,18 +1,21 @@
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { countries, fiatCurrencies, swapEvents, swaps } from '../../db/schema.ts';
+import { swapEvents, swaps } from '../../db/schema.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { exchangePairCount } from '../directory/pairs.ts';
 import type { LiquidityProvider } from '../exchange/types.ts';
 
-/** The figures the about page shows, counted from the catalogue. */
+/**
+ * The figures the about page and the home page count from the catalogue. Countries and fiat
+ * currencies are not among them: the site states those once, as SPEC §1 words them, in the
+ * dictionaries' `home.facts.countries` and `home.facts.fiat` (the home page, /about-us, /press and
+ * /fiat all show that one statement).
+ */
 export interface CompanyFigures {
   coins: number;
   networks: number;
   /** Ordered coin pairs the exchange lists (every coin to every other). */
   pairs: number;
-  countries: number;
-  fiatCurrencies: number;
 }
 
 /** One liquidity provider as the public provider pages show it. */
@@ -85,19 +88,12 @@ export class CompanyService {
   }
 
   async #countFigures(): Promise<CompanyFigures> {
-    const { db, catalogue } = this.#deps;
-    const [coins, [countryRow], [fiatRow]] = await Promise.all([
-      catalogue.coins(),
-      db.select({ n: count() }).from(countries),
-      db.select({ n: count() }).from(fiatCurrencies),
-    ]);
+    const coins = await this.#deps.catalogue.coins();
     const networks = new Set(coins.flatMap((coin) => coin.assets.map((asset) => asset.network.id)));
     return {
       coins: coins.length,
       networks: networks.size,
       pairs: exchangePairCount(coins.length),
-      countries: countryRow?.n ?? 0,
-      fiatCurrencies: fiatRow?.n ?? 0,
     };
   }
 

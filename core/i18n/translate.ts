@@ -1,4 +1,5 @@
 import type { Dictionary } from './dictionaries.ts';
+import { resolveParticles } from './korean.ts';
 import { DEFAULT_LANG, type Lang } from './languages.ts';
 
 /** Texts already looked up, per dictionary: a page asks for the same few hundred keys every render. */
@@ -74,7 +75,10 @@ export function translate(
     lookup(dictionaries.get(DEFAULT_LANG), key) ??
     key;
   if (!text.includes('{{')) return text;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+  const filled = text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+  // Korean writes a particle after a value in its fallback form (`{{coin}}을(를)`): pick the one
+  // the filled-in value takes.
+  return lang === 'ko' ? resolveParticles(filled) : filled;
 }

@@ -64,3 +64,34 @@ export function languageAlternates(baseUrl: string, path: string): AlternateLink
   links.push({ hrefLang: 'x-default', href: `${baseUrl}${path}` });
   return links;
 }
+
+/**
+ * The Open Graph locale of each language (`og:locale`, territory with an underscore): the region
+ * each language's pages are written for, Brazil for Portuguese (docs/VOICE.md).
+ */
+export const OG_LOCALES: Readonly<Record<Lang, string>> = {
+  en: 'en_US',
+  nl: 'nl_NL',
+  fr: 'fr_FR',
+  de: 'de_DE',
+  it: 'it_IT',
+  ko: 'ko_KR',
+  pl: 'pl_PL',
+  pt: 'pt_BR',
+  ru: 'ru_RU',
+  es: 'es_ES',
+  vi: 'vi_VN',
+  tr: 'tr_TR',
+  uk: 'uk_UA',
+  ja: 'ja_JP',
+};
+
+/** A page's `og:locale` and its `og:locale:alternate`s: the other languages the page exists in. */
+export function openGraphLocales(lang: Lang, translated: boolean): { locale: string; alternates: string[] } {
+  return {
+    locale: OG_LOCALES[lang],
+    alternates: translated
+      ? LANGUAGES.filter((other) => other !== lang).map((other) => OG_LOCALES[other])
+      : [],
+  };
+}

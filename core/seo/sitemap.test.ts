@@ -9,6 +9,7 @@ import {
   type RankPair,
 } from '../directory/pairs.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { imageUrl } from '../images/protocol.ts';
 import { alternateLinks, languageAlternates } from '../routing/alternates.ts';
 import {
   chunkStream,
@@ -276,6 +277,7 @@ describe('sitemap generation', () => {
         'Disallow: /api/',
         'Disallow: /apiglobal/',
         'Disallow: /img',
+        'Allow: /img?src=%2Fblog%2F',
         'Disallow: /design-system',
         'Disallow: /*/design-system',
         '',
@@ -283,6 +285,9 @@ describe('sitemap generation', () => {
         '',
       ].join('\n'),
     );
+    // What the Allow line opens: an article cover as the article page sizes it for og:image.
+    const cover = imageUrl({ src: '/blog/covers/fixed-vs-floating-rates.jpg', width: 1200, height: 630 });
+    expect(cover.startsWith('/img?src=%2Fblog%2F')).toBe(true);
   });
 });
 

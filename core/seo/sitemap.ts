@@ -363,7 +363,11 @@ export function chunkStream(chunks: Iterator<string, unknown, undefined>): Reada
   );
 }
 
-/** robots.txt: everything but one visitor's pages, the APIs, image resizing and the design system. */
+/**
+ * robots.txt: everything but one visitor's pages, the APIs, image resizing and the design system.
+ * The blog's images are the exception to image resizing: an article's cover, sized by /img, is its
+ * `og:image` and `BlogPosting.image`, which search engines must be able to fetch.
+ */
 export function robotsTxt(baseUrl: string): string {
   return [
     'User-agent: *',
@@ -373,6 +377,7 @@ export function robotsTxt(baseUrl: string): string {
     'Disallow: /api/',
     'Disallow: /apiglobal/',
     'Disallow: /img',
+    `Allow: /img?src=${encodeURIComponent('/blog/')}`,
     'Disallow: /design-system',
     'Disallow: /*/design-system',
     '',
