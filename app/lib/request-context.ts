@@ -27,6 +27,8 @@ export interface RequestState {
   requestId: string;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The client's address as server/client-ip.ts reads it (the account area's sign-in limits). */
+  clientIp?: string;
   /**
    * Set by the page middleware once the request's page is known. A page response without it (an
    * error, a redirect) is never stored in the HTML cache.

@@ -278,6 +278,7 @@ describe('sitemap generation', () => {
         'Disallow: /img',
         'Disallow: /design-system',
         'Disallow: /*/design-system',
+        'Disallow: /account',
         '',
         `Sitemap: ${BASE}/sitemap.xml`,
         '',

@@ -375,6 +375,8 @@ export function robotsTxt(baseUrl: string): string {
     'Disallow: /img',
     'Disallow: /design-system',
     'Disallow: /*/design-system',
+    // The account area: personal pages, never indexed (they also say noindex).
+    'Disallow: /account',
     '',
     `Sitemap: ${baseUrl}/sitemap.xml`,
     '',
