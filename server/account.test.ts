@@ -154,6 +154,12 @@ describe.each(databaseTargets())('the account area over HTTP on $name', (target)
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(noOrigin.status).toBe(403);
+    // React Router's data address of the area's home is in the area too.
+    const data = await post('/account.data', { intent: 'sign-out-all' }, undefined, {
+      origin: 'https://evil.example',
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(data.status).toBe(403);
   });
 
   it('answers the same for unknown addresses and wrong passwords, and locks an address out', async () => {

@@ -10,7 +10,8 @@ import type { AppServices } from './services.ts';
 export const CLIENT_IP_HEADER = 'x-account-client-ip';
 
 function inAccountArea(path: string): boolean {
-  return path === ACCOUNT_PATH || path.startsWith(`${ACCOUNT_PATH}/`);
+  // `/account.data`: React Router's data address of the area's home.
+  return path === ACCOUNT_PATH || path === `${ACCOUNT_PATH}.data` || path.startsWith(`${ACCOUNT_PATH}/`);
 }
 
 /**

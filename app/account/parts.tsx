@@ -86,7 +86,7 @@ export function Field({
   );
 }
 
-/** A form posted to the page's own action: a plain HTML form, enhanced once scripts run. */
+/** A form posted to the page's own action: a plain HTML form. */
 export function AccountForm({
   submit,
   children,
@@ -99,8 +99,11 @@ export function AccountForm({
   color?: 'primary' | 'secondary';
 }) {
   return (
+    // A document post, also once scripts run: the cookie's path (/account) does not cover React
+    // Router's data address of the area's home (/account.data), so its answers must be documents.
     <Form
       method="post"
+      reloadDocument
       className="flex flex-col gap-4"
       data-testid={intent ? `form-${intent}` : 'account-form'}
     >
