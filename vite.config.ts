@@ -33,6 +33,8 @@ const PAGE_SECTIONS = [
   'legal',
   'sitemapPage',
   'withdrawal',
+  // The account area (app/account/english.ts).
+  'account',
   // DEX swaps (app/dex/english.ts).
   'dex',
   // The cross-chain pages (app/crosschain/english.ts).

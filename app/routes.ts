@@ -31,6 +31,17 @@ export function routerShapes(): Map<string, { file: string; layout: LayoutName }
   return shapes;
 }
 
+/**
+ * A page shape's path in the other languages: after the language prefix, except in the account
+ * area, whose addresses all stay under `/account` (core/routing/paths.ts).
+ */
+function langRouterPath(path: string): string {
+  if (path === '/') return ':lang';
+  if (path === '/account' || path.startsWith('/account/'))
+    return `account/:lang${path.slice('/account'.length)}`;
+  return `:lang${path}`;
+}
+
 const shapes = [...routerShapes()];
 const layouts = [...new Set(shapes.map(([, shape]) => shape.layout))];
 
@@ -52,9 +63,7 @@ export default [
     layout('layouts/LayoutRoute.tsx', { id: layoutRouteId(name, 'lang') }, [
       ...shapes
         .filter(([, shape]) => shape.layout === name)
-        .map(([path, { file }]) =>
-          route(path === '/' ? ':lang' : `:lang${path}`, file, { id: `lang${path}` }),
-        ),
+        .map(([path, { file }]) => route(langRouterPath(path), file, { id: `lang${path}` })),
     ]),
   ),
   // The route actions of the forms every page shows (app/forms/paths.ts): no page of their own.

@@ -151,11 +151,22 @@ const configSchema = z.object({
   RECAPTCHA_SCRIPT_URL: z.url().default('https://www.google.com/recaptcha/api.js'),
 
   // Links the header and footer lead out to (SPEC §2 "Page shell"), opened in a new tab.
-  /** The account site: the header's account button goes to its registration page. */
+  /**
+   * The account area (core/account/): the header's account button goes to its registration page.
+   * Unset: `{BASE_URL}/account`, served by this server.
+   */
   ACCOUNT_URL: z
     .url()
-    .default('https://account.swapgate.io')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, '')),
+  /**
+   * Signs the account area's session cookies and encrypts second-factor secrets (32+ characters).
+   * Unset: a random one kept in `{DATA_DIR}/account-secret` (one node; set it for several).
+   */
+  ACCOUNT_SECRET: z.string().min(32).optional(),
+  /** Sign-in attempts per client address, and per email address, in 15 minutes. */
+  ACCOUNT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
+  ACCOUNT_SIGNIN_PER_EMAIL: z.coerce.number().int().positive().default(5),
   /** API documentation for partners; by default our own OpenAPI page. */
   API_DOCS_URL: z.string().default('/api/v1/docs'),
   PRESS_URL: z.url().default('https://press.swapgate.io'),
@@ -226,7 +237,7 @@ const configSchema = z.object({
   RATE_LIMIT_PARTNER_MULTIPLIER: z.coerce.number().int().positive().default(10),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'ACCOUNT_URL'> & { ACCOUNT_URL: string };
 export type MaintenanceMode = 'on' | 'off' | 'unset';
 
 export class ConfigError extends Error {
@@ -243,7 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${details}`);
   }
-  return parsed.data;
+  return { ...parsed.data, ACCOUNT_URL: parsed.data.ACCOUNT_URL ?? `${parsed.data.BASE_URL}/account` };
 }
 
 export function maintenanceMode(config: Pick<Config, 'LANDING__MAINTENANCE_MODE'>): MaintenanceMode {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { DatabaseOutage } from '../db/outage.ts';
+import type { AccountService } from './account/account.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
@@ -74,6 +75,8 @@ export interface Services {
   legal: LegalTexts;
   /** Versions of the data pages are rendered from (the HTML cache's validity). */
   dataVersions: DataVersions;
+  /** The account area: sign-up, sign-in, sessions, second factor (Better Auth, core/account/). */
+  account: AccountService;
   /** A database outage seen a moment ago: pages answer 503 at once instead of waiting on it. */
   databaseOutage: DatabaseOutage;
 }

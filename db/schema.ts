@@ -147,6 +147,10 @@ export const partners = pgTable('partners', {
   name: text('name').notNull(),
   /** Share of each swap amount paid to the partner, in basis points (20 = 0.2%). */
   affiliateFeeBps: integer('affiliate_fee_bps').notNull().default(20),
+  /** The account-area user who runs this partner (self-service keys); null for CLI-made partners. */
+  userId: text('user_id')
+    .unique()
+    .references(() => accountUsers.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -159,6 +163,8 @@ export const apiKeys = pgTable('api_keys', {
   keyHash: text('key_hash').notNull().unique(),
   /** First characters of the key, to recognise it in lists. */
   prefix: text('prefix').notNull(),
+  /** The partner's own label for the key (account area). */
+  name: text('name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
@@ -677,3 +683,92 @@ export const fiatSandboxPayments = pgTable('fiat_sandbox_payments', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The account area (core/account/): Better Auth's tables (docs/decisions/013)
+// ---------------------------------------------------------------------------------------------
+
+/** A person with an account: a customer or a partner. Better Auth's `user` model. */
+export const accountUsers = pgTable('account_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  /** The TOTP second factor is on (Better Auth's two-factor plugin). */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Signed-in sessions (the cookie holds the token, signed): revocable one by one or all at once. */
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => accountUsers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('account_sessions_user_idx').on(table.userId)],
+);
+
+/** Ways to sign in (Better Auth's `account` model): `credential` holds the scrypt password hash. */
+export const accountCredentials = pgTable(
+  'account_credentials',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => accountUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_credentials_user_idx').on(table.userId)],
+);
+
+/** Single-use tokens: email verification and password reset (Better Auth's `verification`). */
+export const accountVerifications = pgTable(
+  'account_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_verifications_identifier_idx').on(table.identifier)],
+);
+
+/** A user's TOTP secret and backup codes (encrypted by Better Auth with its secret). */
+export const accountTwoFactors = pgTable(
+  'account_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => accountUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [index('account_two_factors_user_idx').on(table.userId)],
+);

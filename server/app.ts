@@ -8,6 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
+import { createAccountRoutes } from './account.ts';
 import { ApiError, errorResponse } from './api/errors.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
@@ -139,6 +140,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return c.text('URI Too Long', 414);
   });
 
+  // The account area's rules (no-store, noindex, the Origin check of writes) and its language
+  // prefix, before the path normalisation.
+  const accountArea = createAccountRoutes(services);
+  app.use(accountArea.guard);
+
   // SPEC §9 path normalisation, then the root language choice (SPEC §4), for page requests only.
   app.use(async (c, next) => {
     const method = c.req.method;
@@ -202,6 +208,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     app.post(telegram.path, (c) => handle(c.req.raw));
   }
 
+  app.route('/', accountArea.routes);
   app.route('/', createFiatWebhooks(services));
   app.route('/api/v1', createApiV1(services, services.rateLimiter));
 

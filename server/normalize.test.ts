@@ -32,6 +32,16 @@ describe('normalizePath', () => {
   });
 });
 
+describe('normalizePath in the account area', () => {
+  it('drops the English word after /account', () => {
+    expect(normalizePath('/account/en/sign-in')).toBe('/account/sign-in');
+    expect(normalizePath('/account/en')).toBe('/account');
+    expect(normalizePath('/account/de/sign-in')).toBeNull();
+    // Better Auth's links carry case-sensitive tokens: not pages, never lowercased.
+    expect(isPagePath('/account/api/auth/reset-password/AbC123')).toBe(false);
+  });
+});
+
 describe('isPagePath', () => {
   it('leaves APIs, files and data requests alone', () => {
     expect(isPagePath('/API/v1/coins')).toBe(false);

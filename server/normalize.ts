@@ -3,6 +3,8 @@ import { isBlogPath, splitLanguage } from '../core/routing/paths.ts';
 /** Paths the router renders as pages; APIs, files and React Router's data requests are left alone. */
 export function isPagePath(pathname: string): boolean {
   if (/^\/(?:api|apiglobal|assets|builds|img|__)(?:\/|$)/i.test(pathname)) return false;
+  // Better Auth's endpoints (server/account.ts): their tokens are case-sensitive.
+  if (/^\/account\/api(?:\/|$)/i.test(pathname)) return false;
   if (/^\/__/.test(pathname) || pathname.endsWith('.data')) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !last.includes('.');
@@ -20,6 +22,8 @@ export function normalizePath(pathname: string): string | null {
 
   // English has no prefix: `/en/faq` is `/faq`.
   path = path.replace(/^\/en(?=\/|$)/, '') || '/';
+  // …nor in the account area: `/account/en/sign-in` is `/account/sign-in`.
+  path = path.replace(/^\/account\/en(?=\/|$)/, '/account');
 
   const custom = CUSTOM_INFO.exec(path);
   if (custom) {

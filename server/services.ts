@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { AccountService } from '../core/account/account.ts';
+import { accountSecret, createAccountAuth } from '../core/account/auth.ts';
 import { BlogService } from '../core/blog/blog.ts';
 import { createTelegramBot, type TelegramBot } from '../core/bot/telegram.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
@@ -223,11 +225,27 @@ export function createServices(options: {
     .preload(LANGUAGES)
     .catch((error: unknown) => log.error({ err: error }, 'A legal text cannot be rendered'));
 
+  const account = new AccountService({
+    auth: createAccountAuth({
+      db,
+      mail,
+      dictionaries,
+      log: log.child({ component: 'account' }),
+      baseUrl: config.BASE_URL,
+      secret: accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR),
+      secureCookies: config.BASE_URL.startsWith('https:'),
+    }),
+    rateLimiter,
+    signInPerIp: config.ACCOUNT_SIGNIN_PER_IP,
+    signInPerEmail: config.ACCOUNT_SIGNIN_PER_EMAIL,
+  });
+
   return {
     config,
     db,
     log,
     dictionaries,
+    account,
     telegram,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),

@@ -20,7 +20,12 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 
 /** The whole HTTP app over a test database, with quiet logs and the given settings. */
 export function createTestApp(build: ServerBuild, handle: DatabaseHandle, env: Record<string, string> = {}) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'https://swapgate.example', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'https://swapgate.example',
+    ACCOUNT_SECRET: 'test-account-secret-0123456789abcdef',
+    ...env,
+  });
   const services = createServices({
     config,
     db: handle.db,

@@ -41,7 +41,7 @@ const SECTION_OF: Record<string, SiteSection> = {
 
 /**
  * Pages with a fixed address that are no index entry: service screens, the design system, the
- * widgets, landings and the withdrawal screens reached from the account area or an email.
+ * widgets, landings, the account area and the withdrawal screens reached from it or an email.
  */
 export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'maintenance',
@@ -51,6 +51,13 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'congrats',
   'withdrawal-processing',
   'withdrawal-confirm',
+  // The account area: personal pages, reached from the header's account button.
+  'account',
+  'account-registration',
+  'account-sign-in',
+  'account-two-factor',
+  'account-forgot-password',
+  'account-reset-password',
   'custom-exchange-pairs',
   'custom-compare',
 ]);

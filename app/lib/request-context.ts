@@ -27,7 +27,7 @@ export interface RequestState {
   requestId: string;
   /**
    * The client's address as the HTTP layer read it (server/client-ip.ts: forwarding headers only
-   * behind a trusted proxy); route actions count their rate limits against it.
+   * behind a trusted proxy); route actions and the account area's sign-in count their limits against it.
    */
   ip?: string;
   /** CSP nonce for this response's inline scripts. */

@@ -5,6 +5,7 @@ import { Illustration } from '../company/Illustrations.tsx';
 import { PageIntro } from '../company/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
+import { accountPageUrl } from '../shell/site-links.ts';
 import { buttonClass } from '../ui/Button.tsx';
 
 export function loader(args: LoaderFunctionArgs) {
@@ -26,7 +27,7 @@ export default function Withdrawal() {
   const href =
     confirm && token
       ? `${account}/withdrawal/confirm?token=${encodeURIComponent(token)}&lang=${lang}`
-      : `${account}/?lang=${lang}`;
+      : accountPageUrl(account, lang);
   return (
     <article data-page={page} data-state={key} className="max-w-3xl">
       <PageIntro

@@ -115,6 +115,44 @@ const DECLARED_PAGES: readonly PageDef[] = [
     layout: 'default',
     file: 'routes/withdrawal.tsx',
   },
+  // The account area (app/account/, core/account/): under /account, where its session cookie is
+  // sent; its language follows that word (`/account/de/sign-in`, core/routing/paths.ts).
+  { name: 'account', path: '/account', layout: 'default', file: 'routes/account.tsx', private: true },
+  {
+    name: 'account-registration',
+    path: '/account/registration',
+    layout: 'default',
+    file: 'routes/account-registration.tsx',
+    private: true,
+  },
+  {
+    name: 'account-sign-in',
+    path: '/account/sign-in',
+    layout: 'default',
+    file: 'routes/account-sign-in.tsx',
+    private: true,
+  },
+  {
+    name: 'account-two-factor',
+    path: '/account/two-factor',
+    layout: 'default',
+    file: 'routes/account-two-factor.tsx',
+    private: true,
+  },
+  {
+    name: 'account-forgot-password',
+    path: '/account/forgot-password',
+    layout: 'default',
+    file: 'routes/account-forgot-password.tsx',
+    private: true,
+  },
+  {
+    name: 'account-reset-password',
+    path: '/account/reset-password',
+    layout: 'default',
+    file: 'routes/account-reset-password.tsx',
+    private: true,
+  },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   {

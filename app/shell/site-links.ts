@@ -1,5 +1,5 @@
 import type { Config } from '../../core/config.ts';
-import type { Lang } from '../../core/i18n/languages.ts';
+import { DEFAULT_LANG, type Lang } from '../../core/i18n/languages.ts';
 
 /** Where the shell's outward links lead (SPEC §2 "Page shell"); read from config by the root loader. */
 export interface SiteLinks {
@@ -26,9 +26,14 @@ export function siteLinks(config: Config): SiteLinks {
   };
 }
 
-/** The account site's registration page, in the visitor's language. */
+/** The account area's registration page in the visitor's language (`/account/de/registration`). */
 export function accountRegistrationUrl(account: string, lang: Lang): string {
-  return `${account}/registration?lang=${lang}`;
+  return accountPageUrl(account, lang, '/registration');
+}
+
+/** An account-area page in a language: the language follows the area's address (core/routing/paths.ts). */
+export function accountPageUrl(account: string, lang: Lang, path = ''): string {
+  return lang === DEFAULT_LANG ? `${account}${path}` : `${account}/${lang}${path}`;
 }
 
 /** The account site's sitemap (SPEC §2 footer, §6). */

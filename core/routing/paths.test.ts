@@ -32,3 +32,24 @@ describe('page language', () => {
     expect(isBlogPath('/blogger')).toBe(false);
   });
 });
+
+describe('the account area', () => {
+  it('keeps every address under /account, the language after it', () => {
+    expect(splitLanguage('/account/de/sign-in')).toEqual({
+      lang: 'de',
+      path: '/account/sign-in',
+      unknownPrefix: false,
+    });
+    expect(splitLanguage('/account/ja')).toEqual({ lang: 'ja', path: '/account', unknownPrefix: false });
+    expect(splitLanguage('/account/sign-in')).toEqual({
+      lang: 'en',
+      path: '/account/sign-in',
+      unknownPrefix: false,
+    });
+    expect(localizePath('de', '/account/sign-in')).toBe('/account/de/sign-in');
+    expect(localizePath('de', '/account')).toBe('/account/de');
+    expect(localizePath('en', '/account/sign-in')).toBe('/account/sign-in');
+    // Only the area's own word: a page called /accounts is not in it.
+    expect(localizePath('de', '/accounts')).toBe('/de/accounts');
+  });
+});

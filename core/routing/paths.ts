@@ -10,8 +10,19 @@ export interface LocalizedPath {
 
 const LANGUAGE_LIKE = /^[a-z]{2}$/;
 
+/**
+ * The account area keeps every address under `/account` (its session cookie's path), so its
+ * language comes after that word: `/account/de/sign-in` is `/account/sign-in` in German.
+ */
+const ACCOUNT_AREA = /^\/account(?=\/|$)/;
+const ACCOUNT_LANGUAGE = /^\/account\/([^/]+)(\/.*)?$/;
+
 /** Splits `/nl/about-us` into `{lang: 'nl', path: '/about-us'}`; English paths have no prefix. */
 export function splitLanguage(pathname: string): LocalizedPath {
+  const account = ACCOUNT_LANGUAGE.exec(pathname);
+  if (account?.[1] && isLang(account[1]) && account[1] !== DEFAULT_LANG) {
+    return { lang: account[1], path: `/account${account[2] ?? ''}`, unknownPrefix: false };
+  }
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   const first = match?.[1];
   if (first && isLang(first) && first !== DEFAULT_LANG) {
@@ -23,6 +34,7 @@ export function splitLanguage(pathname: string): LocalizedPath {
 /** The path of `path` (unprefixed) in `lang`. */
 export function localizePath(lang: Lang, path: string): string {
   if (lang === DEFAULT_LANG) return path;
+  if (ACCOUNT_AREA.test(path)) return path.replace(ACCOUNT_AREA, `/account/${lang}`);
   return path === '/' ? `/${lang}` : `/${lang}${path}`;
 }
 

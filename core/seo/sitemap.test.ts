@@ -280,6 +280,7 @@ describe('sitemap generation', () => {
         'Allow: /img?src=%2Fblog%2F',
         'Disallow: /design-system',
         'Disallow: /*/design-system',
+        'Disallow: /account',
         '',
         `Sitemap: ${BASE}/sitemap.xml`,
         '',

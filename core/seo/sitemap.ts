@@ -380,6 +380,8 @@ export function robotsTxt(baseUrl: string): string {
     `Allow: /img?src=${encodeURIComponent('/blog/')}`,
     'Disallow: /design-system',
     'Disallow: /*/design-system',
+    // The account area: personal pages, never indexed (they also say noindex).
+    'Disallow: /account',
     '',
     `Sitemap: ${baseUrl}/sitemap.xml`,
     '',

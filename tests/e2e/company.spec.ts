@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { FAQ_GROUPS } from '../../core/company/faq.ts';
 import { formatDay } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { BASE_URL } from '../../playwright.config.ts';
 import { BROWSER_UA, translate, waitForHydration } from './helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
@@ -189,21 +190,19 @@ for (const lang of LANGS) {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     const account = page.getByTestId('go-to-account');
     await expect(account).toHaveText(t('withdrawal.goToAccount'));
-    await expect(account).toHaveAttribute('href', `https://account.swapgate.io/?lang=${lang}`);
+    const home = lang === 'en' ? `${BASE_URL}/account` : `${BASE_URL}/account/${lang}`;
+    await expect(account).toHaveAttribute('href', home);
 
     const token = 'wd_0123456789abcdefABCDEF';
     await page.goto(`${path('/withdrawal/confirm')}?token=${token}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('withdrawal.confirm.heading'));
     await expect(page.getByTestId('go-to-account')).toHaveAttribute(
       'href',
-      `https://account.swapgate.io/withdrawal/confirm?token=${token}&lang=${lang}`,
+      `${BASE_URL}/account/withdrawal/confirm?token=${token}&lang=${lang}`,
     );
 
     await page.goto(`${path('/withdrawal/confirm')}?token=<script>`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('withdrawal.confirmInvalid.heading'));
-    await expect(page.getByTestId('go-to-account')).toHaveAttribute(
-      'href',
-      `https://account.swapgate.io/?lang=${lang}`,
-    );
+    await expect(page.getByTestId('go-to-account')).toHaveAttribute('href', home);
   });
 }

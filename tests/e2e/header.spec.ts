@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config.ts';
 import { countDocumentLoads, translate, waitForHydration, wheelAndSettle } from './helpers.ts';
 
 // A stored cookie preference keeps the consent banner (tested in consent.spec.ts) out of the way.
@@ -185,7 +186,7 @@ test.describe('desktop menus at 1280 px', () => {
     await page.goto('/pl/faq');
     const account = page.getByTestId('site-header').getByTestId('account-button').first();
     await expect(account).toHaveText(translate('pl', 'nav.account'));
-    await expect(account).toHaveAttribute('href', 'https://account.swapgate.io/registration?lang=pl');
+    await expect(account).toHaveAttribute('href', `${BASE_URL}/account/pl/registration`);
   });
 
   test('the logo reloads the home page, and navigates client-side elsewhere', async ({ page }) => {

@@ -1,0 +1,120 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
+import { accountRequest, formOf, redirectWithCookies, refused } from '../account/account.server.ts';
+import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+
+/** The account's home: who is signed in, sign out (here or everywhere), the second factor. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { page, account, headers, path } = accountRequest(args);
+  const user = await account.user(headers);
+  if (!user) throw redirectWithCookies(path('/account/sign-in'));
+  const changed = new URL(args.request.url).searchParams.get('twoFactor');
+  return { ...page, user, changed: changed === 'on' || changed === 'off' ? changed : null };
+}
+
+const INTENTS = ['sign-out', 'sign-out-all', 'two-factor-enable', 'two-factor-confirm', 'two-factor-disable'];
+
+export async function action(args: ActionFunctionArgs) {
+  const { account, headers, path } = accountRequest(args);
+  const { intent = '', password = '', code = '' } = await formOf(args.request);
+  if (!INTENTS.includes(intent)) return refused({ error: 'form' }, 400);
+  if (!(await account.user(headers))) return redirectWithCookies(path('/account/sign-in'));
+  switch (intent) {
+    case 'sign-out':
+      return redirectWithCookies(`${path('/account/sign-in')}?signedOut=1`, await account.signOut(headers));
+    case 'sign-out-all':
+      return redirectWithCookies(
+        `${path('/account/sign-in')}?signedOut=1`,
+        await account.signOutEverywhere(headers),
+      );
+    case 'two-factor-enable': {
+      const result = await account.enableTwoFactor({ password, headers });
+      if (!result.ok) return refused({ error: 'wrongPassword' });
+      return {
+        ok: true as const,
+        step: 'confirm' as const,
+        totpURI: result.totpURI,
+        backupCodes: result.backupCodes,
+      };
+    }
+    case 'two-factor-confirm': {
+      const result = await account.verifySecondFactor({ code: code.slice(0, 32), headers });
+      if (!result.ok) return refused({ error: 'code' });
+      // Better Auth replaces the session when the factor is switched on: the page loads with the new one.
+      return redirectWithCookies(`${path('/account')}?twoFactor=on`, result.setCookies);
+    }
+    default: {
+      const result = await account.disableTwoFactor({ password, headers });
+      if (!result.ok) return refused({ error: 'wrongPassword' });
+      return redirectWithCookies(`${path('/account')}?twoFactor=off`, result.setCookies);
+    }
+  }
+}
+
+/** The otpauth:// secret in groups of four, for typing into an app by hand. */
+function secretOf(uri: string): string {
+  const secret = new URL(uri).searchParams.get('secret') ?? '';
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+export default function AccountHome() {
+  const { user, changed } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const twoFactorOn = user.twoFactorEnabled;
+  return (
+    <AccountPage name="home" heading={t('account.home.heading', { name: user.name })}>
+      <p data-testid="account-email">{t('account.home.signedInAs', { email: user.email })}</p>
+      <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
+
+      <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
+      {result && !result.ok ? <Notice tone="error">{t(`account.errors.${result.error}`)}</Notice> : null}
+      {changed && !result ? (
+        <Notice tone="info">{t(changed === 'on' ? 'account.home.enabled' : 'account.home.disabled')}</Notice>
+      ) : null}
+      {result?.ok && result.step === 'confirm' ? (
+        <>
+          <p>{t('account.home.scan')}</p>
+          <p className="font-mono break-all" data-testid="totp-secret">
+            <a href={result.totpURI}>{secretOf(result.totpURI)}</a>
+          </p>
+          <p>{t('account.home.backupCodes')}</p>
+          <ul className="grid grid-cols-2 gap-1 font-mono" data-testid="backup-codes">
+            {result.backupCodes.map((backup) => (
+              <li key={backup}>{backup}</li>
+            ))}
+          </ul>
+          <AccountForm submit={t('account.home.confirmCode')} intent="two-factor-confirm">
+            <Field
+              name="code"
+              label={t('account.fields.code')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+            />
+          </AccountForm>
+        </>
+      ) : (
+        <>
+          <p data-testid="two-factor-state" data-on={twoFactorOn}>
+            {t(twoFactorOn ? 'account.home.twoFactorOn' : 'account.home.twoFactorOff')}
+          </p>
+          <AccountForm
+            submit={t(twoFactorOn ? 'account.home.disable' : 'account.home.enable')}
+            intent={twoFactorOn ? 'two-factor-disable' : 'two-factor-enable'}
+            color="secondary"
+          >
+            <Field
+              name="password"
+              type="password"
+              label={t('account.home.passwordToConfirm')}
+              autoComplete="current-password"
+            />
+          </AccountForm>
+        </>
+      )}
+
+      <p className="mt-4 text-muted">{t('account.home.signOutAllText')}</p>
+      <AccountForm submit={t('account.home.signOutAll')} intent="sign-out-all" color="secondary" />
+    </AccountPage>
+  );
+}
