@@ -56,14 +56,22 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; `memory://` keeps everything in memory. */
   dataDir?: string;
   /**
-   * Errors of idle PostgreSQL connections (server restart, connection killed). The pool replaces
-   * such connections; without a listener node-postgres would crash the process.
+   * Errors of PostgreSQL connections, idle or checked out (server restart, connection killed, a
+   * transaction ended by idle_in_transaction_session_timeout). The pool replaces such connections;
+   * without a listener node-postgres would crash the process.
    */
-  onIdleError?: (error: Error) => void;
+  onConnectionError?: (error: Error) => void;
+  /** Shorter time limits for tests that freeze the database (defaults: POSTGRES_TIMEOUTS). */
+  timeouts?: Partial<Record<keyof typeof POSTGRES_TIMEOUTS, number>>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.onIdleError ?? (() => {}));
+  if (options.url) {
+    return openPostgres(options.url, options.onConnectionError ?? (() => {}), {
+      ...POSTGRES_TIMEOUTS,
+      ...options.timeouts,
+    });
+  }
   return openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -85,9 +93,23 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, onIdleError: (error: Error) => void): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...POSTGRES_TIMEOUTS });
-  pool.on('error', onIdleError);
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void,
+  timeouts: Record<keyof typeof POSTGRES_TIMEOUTS, number>,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...timeouts });
+  // pg-pool listens for errors of idle connections only: it removes its listener when a connection
+  // is checked out. A connection held by an open transaction still gets an 'error' event when the
+  // server ends it (idle_in_transaction_session_timeout after a freeze, 25P03; an administrator's
+  // pg_terminate_backend), and an EventEmitter's 'error' without a listener ends the process. One
+  // listener of ours for the connection's whole life: the transaction's next query fails, the pool
+  // drops the dead connection on release (it is no longer queryable) and opens a new one.
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+  });
+  // The pool re-emits an idle connection's error, which the listener above has reported already.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,
@@ -96,6 +118,7 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void): P
       // One connection holds an advisory lock so concurrent starts apply migrations once; it has
       // no time limits, as waiting for another node's migrations or a long one is expected.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', onConnectionError);
       await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -13,7 +13,7 @@ export function openConfiguredDatabase(
   return openDatabase({
     url: config.DATABASE_URL,
     dataDir: join(resolve(ROOT, config.DATA_DIR), 'pglite'),
-    onIdleError: (error) =>
-      log?.warn({ err: error }, 'An idle database connection failed; the pool replaces it'),
+    onConnectionError: (error) =>
+      log?.warn({ err: error }, 'A database connection failed; the pool replaces it'),
   });
 }
