@@ -101,6 +101,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     await next();
     // A 304 updates the headers the browser stored with the page: a new CSP would not match the
     // nonce in the stored body (docs/decisions/006).
+    // A body refused as too large is left unread, and the server drops the connection rather than
+    // read megabytes it does not want: the client is told so, and sends its next request on a new
+    // connection instead of having it reset (docs/OPERATIONS.md).
+    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
     const notModified = c.res.status === 304;
     for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce, securityOptions))) {
       // Set on the response's own headers: `c.header()` after the handler rebuilds the response
