@@ -174,7 +174,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' });
   });
-  // Readiness: the database answers and has this build's migrations; Redis answers when configured.
+  // Readiness: the database answers and has this build's migrations. Redis (when configured) is
+  // reported but does not decide: without it the node counts rate limits in process and serves, and
+  // a balancer checking /readyz would otherwise take every node out at once when Redis goes away.
   app.get('/readyz', async (c) => {
     const [database, migrations] = await Promise.all([
       isHealthy(services.db),
@@ -182,8 +184,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     ]);
     const limiter = services.rateLimiter as { healthy?: () => boolean };
     const checks: Record<string, boolean> = { database, migrations };
+    const ready = database && migrations;
     if (services.config.REDIS_URL) checks.redis = limiter.healthy?.() ?? true;
-    const ready = Object.values(checks).every(Boolean);
     c.header('Cache-Control', 'no-store');
     return c.json({ status: ready ? 'ready' : 'unavailable', checks }, ready ? 200 : 503);
   });
