@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -75,8 +75,82 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/**
+ * The embedded database has one owner: a second process opening the same data directory would
+ * work on a copy of its own, and what it writes is lost or corrupts the first (an API key the server
+ * never sees). `DatabaseInUse` tells the second which process owns it.
+ */
+export class DatabaseInUse extends Error {
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid} (a running server or command). ` +
+        'PGlite has one owner: stop that process and run this again, or use PostgreSQL (DATABASE_URL), ' +
+        'which any number of processes can share.',
+    );
+    this.name = 'DatabaseInUse';
+    this.pid = pid;
+  }
+}
+
+/** Lock files this process holds (a second open in the same process is refused too). */
+const heldLocks = new Set<string>();
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `<dataDir>.lock` (holding this process's id) or throws DatabaseInUse. A lock left by a
+ * process that is gone (a crash, a container's previous life as the same pid) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = `${dataDir}.lock`;
+  if (heldLocks.has(path)) throw new DatabaseInUse(dataDir, process.pid);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const owner = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
+        throw new DatabaseInUse(dataDir, owner);
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  heldLocks.add(path);
+  return () => {
+    heldLocks.delete(path);
+    try {
+      if (readFileSync(path, 'utf8').trim() === String(process.pid)) rmSync(path, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    return await openLockedPglite(dataDir, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openLockedPglite(dataDir: string, unlock: () => void): Promise<DatabaseHandle> {
   // PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never
   // shrinks; the embedded database is small, and 16 MB hold it with room (docs/OPERATIONS.md, Memory).
   const client = await PGlite.create(dataDir, {
@@ -89,7 +163,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // PGlite is single-process, so no lock is needed.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     poolStats: () => null,
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
 
