@@ -338,8 +338,11 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
   describe('reviews', () => {
     const review = { swapId: FINISHED, name: 'Cleo', rating: 5, text: 'Quick swap and a fair rate.' };
 
-    it('takes one review per finished swap and shows it with its rating', async () => {
-      const app = makeApp(handle);
+    it('takes one review per finished swap, holds it, and shows it with its rating once published', async () => {
+      const { app, services } = createTestApp(build, handle, {
+        RATE_LIMIT_FORMS_PER_HOUR: '1000',
+        OPERATOR_EMAIL: 'ops@swapgate.example',
+      });
       let page = await (await app.request('/customer-feedbacks')).text();
       expect(page).toContain('data-testid="reviews-empty"');
       expect(jsonLd(page).some((data) => 'aggregateRating' in data)).toBe(false);
@@ -363,6 +366,18 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
         field: 'rating',
       });
       expect(await handle.db.select().from(reviews)).toHaveLength(1);
+
+      // Held until the operator publishes it (who is mailed it meanwhile).
+      page = await (await app.request('/customer-feedbacks')).text();
+      expect(page).not.toContain('Quick swap and a fair rate.');
+      const [held] = await handle.db.select().from(reviews);
+      expect(held?.status).toBe('held');
+      const notices = await handle.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'ops@swapgate.example'));
+      expect(notices.some((mail) => mail.text.includes('Quick swap and a fair rate.'))).toBe(true);
+      await services.reviews.publish(held?.id as number);
 
       page = await (await app.request('/customer-feedbacks')).text();
       expect(page).toContain('Quick swap and a fair rate.');
