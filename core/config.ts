@@ -198,6 +198,12 @@ const configSchema = z.object({
   // Rate limits per client and minute
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Reads (quotes included) made by the site's own pages (a browser's same-origin request, without
+   * an API key): browsing from behind one address (an office, a carrier's NAT) needs more than an
+   * API client does.
+   */
+  RATE_LIMIT_SITE_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Partners with an API key get this many times the anonymous limits. */
   RATE_LIMIT_PARTNER_MULTIPLIER: z.coerce.number().int().positive().default(10),
 });
