@@ -1,6 +1,11 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
 import { createI18n, type Dictionaries } from './i18n/i18n.ts';
 import { I18nProvider } from './i18n/react.tsx';
@@ -14,10 +19,22 @@ export const streamTimeout = 5_000;
  * Errors of loaders, actions and middlewares (React Router renders the error page for them). One
  * that says the database is unavailable marks the request, so it is answered 503, not 500.
  */
-export function handleError(error: unknown, { context }: { context: Readonly<RouterContextProvider> }): void {
+export function handleError(
+  error: unknown,
+  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+): void {
   const state = context.get(requestStateContext);
   const outage = state.services.databaseOutage.report(error);
-  if (!outage) return;
+  if (!outage) {
+    // A visitor who left is no failure; anything else is a bug the operator must see (a 500).
+    if (!request.signal.aborted && !(isRouteErrorResponse(error) && !('error' in error && error.error))) {
+      state.services.log.error(
+        { err: error, reqId: state.requestId, path: new URL(request.url).pathname },
+        'Page error',
+      );
+    }
+    return;
+  }
   state.databaseUnavailable = true;
   if (outage === 'new') state.services.log.warn({ err: error }, 'Database unavailable; pages answer 503');
 }

@@ -27,6 +27,33 @@ describe('loadConfig', () => {
   });
 });
 
+describe('a production deployment (DEPLOYMENT=production)', () => {
+  const production = {
+    DEPLOYMENT: 'production',
+    DATABASE_URL: 'postgres://swapgate:Xk29-long-secret@db:5432/swapgate',
+  };
+
+  it('runs no sandbox providers unless asked', () => {
+    expect(loadConfig({}).SANDBOX_PROVIDERS).toBe(true);
+    expect(loadConfig(production).SANDBOX_PROVIDERS).toBe(false);
+    expect(loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' }).SANDBOX_PROVIDERS).toBe(true);
+  });
+
+  it('refuses the sample database password, or none', () => {
+    for (const url of [
+      'postgres://swapgate:swapgate@postgres:5432/swapgate',
+      'postgres://swapgate@postgres:5432/swapgate',
+      'postgres://postgres:postgres@db/x',
+    ]) {
+      expect(() => loadConfig({ ...production, DATABASE_URL: url }), url).toThrow(/sample password/);
+    }
+    // The demo shape keeps working as before.
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://swapgate:swapgate@postgres:5432/swapgate' }).DEPLOYMENT,
+    ).toBe('demo');
+  });
+});
+
 describe('maintenanceMode', () => {
   it('is on only for the string true, off for anything else, unset when undefined', () => {
     expect(maintenanceMode({ LANDING__MAINTENANCE_MODE: 'true' })).toBe('on');

@@ -233,8 +233,21 @@ const configSchema = z.object({
   // Rate limits per client and minute
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Reads (quotes included) made by the site's own pages (a browser's same-origin request, without
+   * an API key): browsing from behind one address (an office, a carrier's NAT) needs more than an
+   * API client does.
+   */
+  RATE_LIMIT_SITE_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Partners with an API key get this many times the anonymous limits. */
   RATE_LIMIT_PARTNER_MULTIPLIER: z.coerce.number().int().positive().default(10),
+
+  /**
+   * `production` makes the start safe by default (compose.yaml sets it): the sandbox providers are
+   * off unless SANDBOX_PROVIDERS=true asks for them, and a DATABASE_URL with a sample password
+   * (swapgate, postgres, password) or none is refused.
+   */
+  DEPLOYMENT: z.enum(['demo', 'production']).default('demo'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'ACCOUNT_URL'> & { ACCOUNT_URL: string };
@@ -254,8 +267,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${details}`);
   }
-  return { ...parsed.data, ACCOUNT_URL: parsed.data.ACCOUNT_URL ?? `${parsed.data.BASE_URL}/account` };
+  const config = parsed.data;
+  if (config.DEPLOYMENT === 'production') {
+    if (!env.SANDBOX_PROVIDERS) config.SANDBOX_PROVIDERS = false;
+    if (config.DATABASE_URL) {
+      let password = '';
+      try {
+        password = decodeURIComponent(new URL(config.DATABASE_URL).password);
+      } catch {
+        // Not a URL (a connection string pg reads otherwise): refused below like one without a password.
+      }
+      if (SAMPLE_PASSWORDS.has(password.toLowerCase())) {
+        throw new ConfigError(
+          'Invalid configuration: DATABASE_URL has a sample password or none, refused with DEPLOYMENT=production ' +
+            '(set POSTGRES_PASSWORD for compose.yaml)',
+        );
+      }
+    }
+  }
+  return { ...config, ACCOUNT_URL: config.ACCOUNT_URL ?? `${config.BASE_URL}/account` };
 }
+
+/** Passwords of the samples and defaults, which a production database must not have. */
+const SAMPLE_PASSWORDS = new Set(['', 'swapgate', 'postgres', 'password', 'changeme']);
 
 export function maintenanceMode(config: Pick<Config, 'LANDING__MAINTENANCE_MODE'>): MaintenanceMode {
   const value = config.LANDING__MAINTENANCE_MODE;

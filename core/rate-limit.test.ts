@@ -112,6 +112,26 @@ describe.runIf(hasRedisServer())('Redis rate limiter when Redis goes away', () =
     expect(warnings()).toHaveLength(1);
   });
 
+  it('keeps counting the same window through a Redis loss and a Redis that comes back empty', async () => {
+    await setUp();
+    const allowed = async (count: number) => {
+      const verdicts: boolean[] = [];
+      for (let i = 0; i < count; i++) verdicts.push((await limiter.hit('window', 5, 3_600_000)).allowed);
+      return verdicts;
+    };
+    expect(await allowed(3)).toEqual([true, true, true]);
+    await server.kill();
+    // Two of the hour's five are left: the outage does not start the window afresh.
+    expect(await allowed(3)).toEqual([true, true, false]);
+    // Redis restarted without its data: this node still remembers what it counted.
+    await server.start();
+    await until(async () => {
+      await limiter.hit('probe', 100, 60_000);
+      return limiter.healthy();
+    });
+    expect(await allowed(2)).toEqual([false, false]);
+  });
+
   it('counts in process when Redis hangs, and in Redis again once it answers', async () => {
     await setUp();
     await limiter.hit('hang', 10, 60_000);

@@ -24,6 +24,16 @@ function result(count: number, limit: number, resetInMs: number): RateLimitResul
   };
 }
 
+/** The verdict that allows less: refused if either refuses, the fewer remaining, the longer wait. */
+function stricter(a: RateLimitResult, b: RateLimitResult): RateLimitResult {
+  const refusing = [a, b].filter((verdict) => !verdict.allowed);
+  return {
+    allowed: refusing.length === 0,
+    remaining: Math.min(a.remaining, b.remaining),
+    retryAfterSeconds: Math.max(...(refusing.length > 0 ? refusing : [a]).map((v) => v.retryAfterSeconds)),
+  };
+}
+
 /** One process's counters; bounded, so a flood of client keys cannot exhaust memory. */
 export class MemoryRateLimiter implements RateLimiter {
   readonly #windows = new LRUCache<string, { count: number; resetAt: number }>({ max: 100_000 });
@@ -84,9 +94,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Counters in Redis, shared by every node. When Redis does not answer (down, unreachable, or slower
- * than `timeoutMs`), requests are counted in this process instead (a MemoryRateLimiter: limits then
- * hold per node), a warning is logged once per outage, and Redis is used again as soon as it answers
+ * Counters in Redis, shared by every node, and in this process too. When Redis does not answer
+ * (down, unreachable, or slower than `timeoutMs`), the process's counts decide alone (limits then
+ * hold per node, going on from what was counted before the outage), a warning is logged once per outage, and Redis is used again as soon as it answers
  * (its reconnection, or a ping tried at most every `probeEveryMs` while requests come in).
  */
 export class RedisRateLimiter implements RateLimiter {
@@ -133,15 +143,19 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    // Every hit is also counted in this process, Redis up or not: when Redis goes away (or comes
+    // back empty after a restart) the window goes on from this node's count instead of starting
+    // afresh. This node's count is never above Redis's, so while Redis answers it decides.
+    const local = await this.#fallback.hit(key, limit, windowMs);
     if (!this.#up) {
       this.#probe();
-      return this.#fallback.hit(key, limit, windowMs);
+      return local;
     }
     try {
-      return await withTimeout(this.#redisHit(key, limit, windowMs), this.#timeoutMs);
+      return stricter(await withTimeout(this.#redisHit(key, limit, windowMs), this.#timeoutMs), local);
     } catch (error) {
       this.#markDown(error);
-      return this.#fallback.hit(key, limit, windowMs);
+      return local;
     }
   }
 

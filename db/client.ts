@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,19 +61,105 @@ export interface OpenDatabaseOptions {
    */
   loadDataDir?: Blob;
   /**
-   * Errors of idle PostgreSQL connections (server restart, connection killed). The pool replaces
-   * such connections; without a listener node-postgres would crash the process.
+   * Errors of PostgreSQL connections, idle or checked out (server restart, connection killed, a
+   * transaction ended by idle_in_transaction_session_timeout). The pool replaces such connections;
+   * without a listener node-postgres would crash the process.
    */
-  onIdleError?: (error: Error) => void;
+  onConnectionError?: (error: Error) => void;
+  /** Shorter time limits for tests that freeze the database (defaults: POSTGRES_TIMEOUTS). */
+  timeouts?: Partial<Record<keyof typeof POSTGRES_TIMEOUTS, number>>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.onIdleError ?? (() => {}));
+  if (options.url) {
+    return openPostgres(options.url, options.onConnectionError ?? (() => {}), {
+      ...POSTGRES_TIMEOUTS,
+      ...options.timeouts,
+    });
+  }
   return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
+/**
+ * The embedded database has one owner: a second process opening the same data directory would
+ * work on a copy of its own, and what it writes is lost or corrupts the first (an API key the server
+ * never sees). `DatabaseInUse` tells the second which process owns it.
+ */
+export class DatabaseInUse extends Error {
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid} (a running server or command). ` +
+        'PGlite has one owner: stop that process and run this again, or use PostgreSQL (DATABASE_URL), ' +
+        'which any number of processes can share.',
+    );
+    this.name = 'DatabaseInUse';
+    this.pid = pid;
+  }
+}
+
+/** Lock files this process holds (a second open in the same process is refused too). */
+const heldLocks = new Set<string>();
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `<dataDir>.lock` (holding this process's id) or throws DatabaseInUse. A lock left by a
+ * process that is gone (a crash, a container's previous life as the same pid) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = `${dataDir}.lock`;
+  if (heldLocks.has(path)) throw new DatabaseInUse(dataDir, process.pid);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const owner = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
+        throw new DatabaseInUse(dataDir, owner);
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  heldLocks.add(path);
+  return () => {
+    heldLocks.delete(path);
+    try {
+      if (readFileSync(path, 'utf8').trim() === String(process.pid)) rmSync(path, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    return await openLockedPglite(dataDir, unlock, loadDataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openLockedPglite(
+  dataDir: string,
+  unlock: () => void,
+  loadDataDir?: Blob,
+): Promise<DatabaseHandle> {
   // PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never
   // shrinks; the embedded database is small, and 16 MB hold it with room (docs/OPERATIONS.md, Memory).
   const client = await PGlite.create(dataDir, {
@@ -87,13 +173,30 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     // PGlite is single-process, so no lock is needed.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     poolStats: () => null,
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
 
-async function openPostgres(url: string, onIdleError: (error: Error) => void): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...POSTGRES_TIMEOUTS });
-  pool.on('error', onIdleError);
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void,
+  timeouts: Record<keyof typeof POSTGRES_TIMEOUTS, number>,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...timeouts });
+  // pg-pool listens for errors of idle connections only: it removes its listener when a connection
+  // is checked out. A connection held by an open transaction still gets an 'error' event when the
+  // server ends it (idle_in_transaction_session_timeout after a freeze, 25P03; an administrator's
+  // pg_terminate_backend), and an EventEmitter's 'error' without a listener ends the process. One
+  // listener of ours for the connection's whole life: the transaction's next query fails, the pool
+  // drops the dead connection on release (it is no longer queryable) and opens a new one.
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+  });
+  // The pool re-emits an idle connection's error, which the listener above has reported already.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Database,
@@ -102,6 +205,7 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void): P
       // One connection holds an advisory lock so concurrent starts apply migrations once; it has
       // no time limits, as waiting for another node's migrations or a long one is expected.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', onConnectionError);
       await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

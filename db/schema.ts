@@ -494,6 +494,8 @@ export const supportRequests = pgTable(
 );
 
 /** Customer reviews (/customer-feedbacks): one per finished swap, which proves the customer. */
+export type ReviewStatus = 'held' | 'published' | 'rejected';
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -505,10 +507,16 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull(),
     lang: text('lang').notNull(),
+    /**
+     * New reviews are held until the operator publishes them (anyone holding a finished swap's id
+     * could post otherwise); reviews from before the hold stay published.
+     */
+    status: text('status').$type<ReviewStatus>().notNull().default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('reviews_swap_idx').on(table.swapId),
+    index('reviews_status_idx').on(table.status, table.createdAt),
     index('reviews_created_idx').on(table.createdAt),
     check('reviews_rating_check', sql`${table.rating} BETWEEN 1 AND 5`),
   ],

@@ -70,6 +70,7 @@ describe('compose.yaml', () => {
         build?: string;
         command?: string[];
         profiles?: string[];
+        stop_grace_period?: string;
       }
     >;
   };
@@ -97,6 +98,15 @@ describe('compose.yaml', () => {
     expect(bot?.command).toEqual(['node', 'server/bot.ts']);
     expect(bot?.environment?.TELEGRAM_POLLING).toBe('true');
     for (const key of Object.keys(bot?.environment ?? {})) expect(configSchemaKeys(), key).toContain(key);
+    // Production-safe by default: no sample password, no sandbox providers, time to drain on stop.
+    for (const name of ['web1', 'web2', 'bot']) {
+      const service = compose.services[name];
+      expect(service?.environment?.DEPLOYMENT, name).toBe('production');
+      expect(service?.environment?.SANDBOX_PROVIDERS, name).toMatch(/^\$\{SANDBOX_PROVIDERS:-false\}$/);
+      expect(service?.environment?.DATABASE_URL, name).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
+    }
+    expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    expect(compose.services.web1?.stop_grace_period).toBe('30s');
     const nginx = read('deploy/nginx.conf');
     expect(nginx).toContain('server web1:3000');
     expect(nginx).toContain('server web2:3000');

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { createApiKey, revokeApiKey } from '../core/partners/api-keys.ts';
 import { apiKeys, partners } from '../db/schema.ts';
-import { openConfiguredDatabase } from '../server/database.ts';
+import { openDatabaseForCommand } from '../server/database.ts';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' } } });
 const [command, argument] = positionals;
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openDatabaseForCommand(config);
 await database.migrate();
 try {
   if (command === 'create' && argument) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
 import { pathRules } from '../db/schema.ts';
-import { openConfiguredDatabase } from '../server/database.ts';
+import { openDatabaseForCommand } from '../server/database.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -16,7 +16,7 @@ const { positionals, values } = parseArgs({
 });
 const [command, path] = positionals;
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openDatabaseForCommand(config);
 await database.migrate();
 try {
   if (command === 'list') {

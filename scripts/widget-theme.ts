@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../core/config.ts';
 import { validateWidgetTheme } from '../core/widget/theme.ts';
 import { HostTakenError, WidgetThemeStore } from '../core/widget/themes.ts';
-import { openConfiguredDatabase } from '../server/database.ts';
+import { openDatabaseForCommand } from '../server/database.ts';
 
 const [command, partner, file] = process.argv.slice(2);
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openDatabaseForCommand(config);
 await database.migrate();
 const store = new WidgetThemeStore(database.db);
 try {

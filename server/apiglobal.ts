@@ -53,6 +53,16 @@ const REVIEW_REFUSALS = {
   review_exists: 409,
 } as const;
 
+/** A refused form field: 422 naming it (the forms' own message for characters it may not hold). */
+function fieldError(problem: { field: string; code: string; values?: Record<string, number> | undefined }) {
+  const { field, code, values } = problem;
+  return new ApiError(422, code, {
+    field,
+    ...(values ? { values } : {}),
+    ...(code === 'invalid_characters' ? { messageKey: 'forms.invalidCharacters' } : {}),
+  });
+}
+
 /** True when If-None-Match names this ETag (or `*`); weak comparison, as for GET. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -113,10 +123,7 @@ export function createApiGlobal(services: Services): Hono {
       }),
     );
     const checked = checkForm(kind, input);
-    if (!checked.ok) {
-      const { field, code, values } = checked.problem;
-      throw new ApiError(422, code, { field, ...(values ? { values } : {}) });
-    }
+    if (!checked.ok) throw fieldError(checked.problem);
     const { id } = await services.support.submit(kind, checked.values, {
       lang: requestLanguage(c),
       ipHash: ip ? hashIp(ip) : null,
@@ -135,10 +142,7 @@ export function createApiGlobal(services: Services): Hono {
     const ip = knownIp(clientIp(c, config.TRUST_PROXY));
     await requireHuman(body.googleReCaptchaToken, ip, FORM_ACTIONS.review);
     const checked = checkReview(body);
-    if (!checked.ok) {
-      const { field, code, values } = checked.problem;
-      throw new ApiError(422, code, { field, ...(values ? { values } : {}) });
-    }
+    if (!checked.ok) throw fieldError(checked.problem);
     try {
       const { id } = await services.reviews.submit(checked.values, requestLanguage(c));
       return c.json({ received: true, id }, 201);

@@ -103,6 +103,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     await next();
     // A 304 updates the headers the browser stored with the page: a new CSP would not match the
     // nonce in the stored body (docs/decisions/006).
+    // A body refused as too large is left unread, and the server drops the connection rather than
+    // read megabytes it does not want: the client is told so, and sends its next request on a new
+    // connection instead of having it reset (docs/OPERATIONS.md).
+    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
     const notModified = c.res.status === 304;
     for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce, securityOptions))) {
       // Set on the response's own headers: `c.header()` after the handler rebuilds the response
@@ -177,7 +181,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' });
   });
-  // Readiness: the database answers and has this build's migrations; Redis answers when configured.
+  // Readiness: the database answers and has this build's migrations. Redis (when configured) is
+  // reported but does not decide: without it the node counts rate limits in process and serves, and
+  // a balancer checking /readyz would otherwise take every node out at once when Redis goes away.
   app.get('/readyz', async (c) => {
     const [database, migrations] = await Promise.all([
       isHealthy(services.db),
@@ -185,8 +191,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     ]);
     const limiter = services.rateLimiter as { healthy?: () => boolean };
     const checks: Record<string, boolean> = { database, migrations };
+    const ready = database && migrations;
     if (services.config.REDIS_URL) checks.redis = limiter.healthy?.() ?? true;
-    const ready = Object.values(checks).every(Boolean);
     c.header('Cache-Control', 'no-store');
     return c.json({ status: ready ? 'ready' : 'unavailable', checks }, ready ? 200 : 503);
   });

@@ -143,7 +143,16 @@ describe('blog pages and feeds', () => {
     expect(empty.html).toContain('Type a word or two to search every article.');
     const none = await get('/blog/search/?q=zzzqqq');
     expect(none.html).toContain('data-testid="search-none"');
-    for (const query of ['%27%22%3C%3E%26', '%21%28%29%3A%2A%7C', '-', '%5C']) {
+    for (const query of [
+      '%27%22%3C%3E%26',
+      '%21%28%29%3A%2A%7C',
+      '-',
+      '%5C',
+      '%00',
+      'a%00b',
+      '%0D%0A',
+      '%ED%A0%80',
+    ]) {
       expect((await get(`/blog/search/?q=${query}`)).status, query).toBe(200);
     }
     expect((await get('/blog/search/9/?q=swap')).status).toBe(404);

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { createTelegramBot } from '../core/bot/telegram.ts';
 import { loadConfig } from '../core/config.ts';
 import { seedDemoData } from '../core/seed.ts';
-import { openConfiguredDatabase } from './database.ts';
+import { openDatabaseForCommand } from './database.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -19,7 +19,7 @@ if (!config.TELEGRAM_BOT_TOKEN) {
   log.fatal('TELEGRAM_BOT_TOKEN is not set: there is no bot to run');
   process.exit(1);
 }
-const database = await openConfiguredDatabase(config, log);
+const database = await openDatabaseForCommand(config, log);
 await database.migrate();
 // As the web server does: demo content (the catalogue) into an empty database.
 if (config.SEED_DEMO_DATA) await seedDemoData(database.db);

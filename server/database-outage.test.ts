@@ -52,6 +52,23 @@ describe.runIf(hasPostgresServer())('the site when its PostgreSQL goes away', ()
     const { id } = (await created.json()) as { id: string };
 
     await server.kill();
+    // A new swap needs the database too: the answer names the database's outage (503
+    // `unavailable`, as documented), not an exchange partner that is not responding (502).
+    const create = await ask('/api/v1/swaps', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: 'btc',
+        to: 'eth',
+        amount: '0.1',
+        rateType: 'float',
+        payoutAddress: ETH_ADDRESS,
+      }),
+    });
+    expect(create.status, create.body).toBe(503);
+    expect(create.retryAfter).toBe('5');
+    expect(JSON.parse(create.body).error.code).toBe('unavailable');
+
     const api = await ask(`/api/v1/swaps/${id}`);
     expect(api.status).toBe(503);
     expect(api.retryAfter).toBe('5');

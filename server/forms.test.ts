@@ -89,14 +89,79 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
         status: 'pending',
       });
       expect(mail?.text).toContain('Where is my swap? It has been an hour.');
-      // The sender's confirmation, with a copy of the message.
+      // The sender's confirmation goes to an address nobody verified: our fixed words only, nothing
+      // the submitter typed (no name, no copy of the message).
       const confirmation = mails.find((item) => item.to === 'ann@example.com');
       expect(confirmation).toMatchObject({
         subject: 'We received your message',
         replyTo: 'ops@swapgate.example',
       });
-      expect(confirmation?.text).toMatch(/^Hello Ann Lee,\n/);
-      expect(confirmation?.text).toContain('Where is my swap? It has been an hour.');
+      expect(confirmation?.text).toMatch(/^Hello,\n/);
+      expect(confirmation?.text).toContain('If you did not contact us, please ignore this mail.');
+      expect(confirmation?.text).not.toContain('Ann');
+      expect(confirmation?.text).not.toContain('Where is my swap');
+    });
+
+    it('sends one confirmation a day per recipient, whatever is typed in the forms', async () => {
+      const app = makeApp(handle);
+      const victim = 'victim@example.org';
+      for (const [path, body] of [
+        [
+          '/apiglobal/contact/message',
+          { name: 'Buy now', email: victim, message: 'Cheap pills at spam.example' },
+        ],
+        [
+          '/apiglobal/partners/demo',
+          { company: 'Spam Inc', email: victim, monthlyVolume: 'over_1m', message: 'x' },
+        ],
+        [
+          '/apiglobal/contact/message',
+          { name: 'Again', email: victim, message: 'Another advert for spam.example' },
+        ],
+      ] as const) {
+        expect((await post(app, path, body)).status).toBe(201);
+      }
+      const confirmations = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, victim));
+      expect(confirmations).toHaveLength(1);
+      expect(confirmations[0]?.text).not.toMatch(/spam|pills|Buy now/i);
+      // The operator still hears of each request.
+      const notices = (await handle.db.select().from(mailOutbox)).filter((mail) => mail.replyTo === victim);
+      expect(notices).toHaveLength(3);
+    });
+
+    it('refuses line breaks and control characters in one-line fields (no header injection)', async () => {
+      const app = makeApp(handle);
+      const before = (await handle.db.select().from(supportRequests)).length;
+      for (const [path, body, field] of [
+        [
+          '/apiglobal/partners/demo',
+          { company: 'Evil\r\nBcc: all@example.com', email: 'a@b.co', monthlyVolume: 'over_1m' },
+          'company',
+        ],
+        [
+          '/apiglobal/contact/message',
+          { name: 'Ann\nBcc: x@y.z', email: 'a@b.co', message: 'A long enough message.' },
+          'name',
+        ],
+        [
+          '/apiglobal/contact/message',
+          { name: 'Ann', email: 'a@b.co', message: 'A long enough\u2028 message.\u0085' },
+          'message',
+        ],
+      ] as const) {
+        const response = await post(app, path, body, { 'accept-language': 'de' });
+        expect(response.status).toBe(422);
+        expect(((await response.json()) as ErrorJson).error).toEqual({
+          code: 'invalid_characters',
+          field,
+          message:
+            'Dieses Feld enthält Zeichen, die hier nicht erlaubt sind, etwa Steuerzeichen oder Zeilenumbrüche.',
+        });
+      }
+      expect(await handle.db.select().from(supportRequests)).toHaveLength(before);
+      // A message keeps its lines.
+      const lines = { name: 'Ann', email: 'lines@b.co', message: 'First line,\r\nsecond line.' };
+      expect((await post(app, '/apiglobal/contact/message', lines)).status).toBe(201);
     });
 
     it('confirms to the sender in the language of the page', async () => {
@@ -113,7 +178,8 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
         .from(mailOutbox)
         .where(eq(mailOutbox.to, 'joerg@example.de'));
       expect(confirmation?.subject).toBe('Wir haben Ihre Nachricht erhalten');
-      expect(confirmation?.text).toContain('Hallo Jörg,');
+      expect(confirmation?.text).toMatch(/^Hallo,\n/);
+      expect(confirmation?.text).not.toContain('Jörg');
     });
 
     it('refuses a bad email with the field named, in the visitor’s language', async () => {
@@ -272,8 +338,11 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
   describe('reviews', () => {
     const review = { swapId: FINISHED, name: 'Cleo', rating: 5, text: 'Quick swap and a fair rate.' };
 
-    it('takes one review per finished swap and shows it with its rating', async () => {
-      const app = makeApp(handle);
+    it('takes one review per finished swap, holds it, and shows it with its rating once published', async () => {
+      const { app, services } = createTestApp(build, handle, {
+        RATE_LIMIT_FORMS_PER_HOUR: '1000',
+        OPERATOR_EMAIL: 'ops@swapgate.example',
+      });
       let page = await (await app.request('/customer-feedbacks')).text();
       expect(page).toContain('data-testid="reviews-empty"');
       expect(jsonLd(page).some((data) => 'aggregateRating' in data)).toBe(false);
@@ -297,6 +366,18 @@ describe.each(databaseTargets())('forms and reviews on $name', (target) => {
         field: 'rating',
       });
       expect(await handle.db.select().from(reviews)).toHaveLength(1);
+
+      // Held until the operator publishes it (who is mailed it meanwhile).
+      page = await (await app.request('/customer-feedbacks')).text();
+      expect(page).not.toContain('Quick swap and a fair rate.');
+      const [held] = await handle.db.select().from(reviews);
+      expect(held?.status).toBe('held');
+      const notices = await handle.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'ops@swapgate.example'));
+      expect(notices.some((mail) => mail.text.includes('Quick swap and a fair rate.'))).toBe(true);
+      await services.reviews.publish(held?.id as number);
 
       page = await (await app.request('/customer-feedbacks')).text();
       expect(page).toContain('Quick swap and a fair rate.');

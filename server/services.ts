@@ -276,7 +276,10 @@ export function createServices(options: {
     }),
     mail,
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
-    reviews: new ReviewService(db, () => dataVersions.bump('reviews')),
+    reviews: new ReviewService(db, () => dataVersions.bump('reviews'), {
+      mail,
+      email: config.OPERATOR_EMAIL,
+    }),
     widgetThemes: new WidgetThemeStore(db),
     sandbox: config.SANDBOX_PROVIDERS,
     company: new CompanyService({ db, catalogue, providers }),

@@ -140,6 +140,13 @@ describe.each(databaseTargets())('blog on $name', (target) => {
     expect(article?.author).toMatchObject({ slug: 'ann', name: 'Ann Example', articles: BLOG_PAGE_SIZE + 1 });
   });
 
+  it('searches with a query no database text may hold (NUL, other control characters, a lone surrogate)', async () => {
+    for (const query of ['\u0000', 'memo\u0000tag', '\u0007memo\u001b', 'memo\uD800', '\uDFFF']) {
+      await expect(blog.search(query, 1), JSON.stringify(query)).resolves.toHaveProperty('total');
+    }
+    expect((await blog.search('memo\u0000tag', 1)).total).toBeGreaterThan(0);
+  });
+
   it('hides drafts everywhere', async () => {
     expect(await blog.isPublished('a-draft')).toBe(false);
     expect(await blog.article('a-draft')).toBeNull();

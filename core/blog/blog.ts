@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blogArticles, blogArticleTags, blogAuthors, blogTags } from '../../db/schema.ts';
+import { withoutControlCharacters } from '../text.ts';
 import type { TocEntry } from './markdown.ts';
 
 /** Articles per page of the index, an author and a tag (a 3 × 3 grid). */
@@ -127,9 +128,16 @@ export function parseSnippet(headline: string): SnippetPart[] {
   return parts;
 }
 
-/** The search text as typed, trimmed and cut to MAX_SEARCH_CHARS. */
+/**
+ * The search text as typed, trimmed and cut to MAX_SEARCH_CHARS; control characters (a NUL fails
+ * the whole query in PostgreSQL) and lone surrogates count as spaces.
+ */
 export function normalizeSearch(query: string | null | undefined): string {
-  return (query ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_CHARS);
+  return withoutControlCharacters(query ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_SEARCH_CHARS)
+    .replace(/\p{Cs}$/u, '');
 }
 
 /** Reads the blog: published articles only, newest first. */

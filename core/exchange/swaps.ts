@@ -3,6 +3,7 @@ import { base32nopad } from '@scure/base';
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
@@ -389,6 +390,9 @@ export class SwapService {
           'quoteId',
         );
       }
+      // Our own database failing (a sandbox provider keeps its swaps there) is an outage of ours,
+      // answered 503 `unavailable` with Retry-After, not the partner's fault.
+      if (isDatabaseUnavailable(error)) throw error;
       this.#options.log.error({ err: error, provider: provider.id }, 'Provider could not create the swap');
       throw new SwapError(
         'provider_unavailable',

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
-import { backoffMs, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, MailOutbox } from './outbox.ts';
+import {
+  assertHeaderValues,
+  backoffMs,
+  FIRST_BACKOFF_MS,
+  HeaderInjection,
+  MAX_BACKOFF_MS,
+  MailOutbox,
+} from './outbox.ts';
 import { startOutboxJob } from './outbox-job.ts';
 import { FakeSmtpServer } from './smtp-fake.ts';
 import { NO_MAIL_TRANSPORT, SmtpTransport } from './transport.ts';
@@ -17,6 +24,21 @@ describe('backoff', () => {
     expect(backoffMs(2)).toBe(2 * FIRST_BACKOFF_MS);
     expect(backoffMs(3)).toBe(4 * FIRST_BACKOFF_MS);
     expect(backoffMs(30)).toBe(MAX_BACKOFF_MS);
+  });
+});
+
+describe('mail header values', () => {
+  const mail = { to: 'ops@swapgate.test', subject: 'Hello', text: 'Body\r\nwith lines' };
+  it('refuses a line break or control character in any header, and takes one in the body', () => {
+    expect(() => assertHeaderValues(mail)).not.toThrow();
+    expect(() => assertHeaderValues({ ...mail, subject: 'Hi\r\nBcc: all@example.com' })).toThrow(
+      HeaderInjection,
+    );
+    expect(() => assertHeaderValues({ ...mail, subject: 'Hi\nX: y' })).toThrow(HeaderInjection);
+    expect(() => assertHeaderValues({ ...mail, to: 'a@b.co\r\nCc: c@d.co' })).toThrow(HeaderInjection);
+    expect(() => assertHeaderValues({ ...mail, replyTo: 'a@b.co\u0000' })).toThrow(HeaderInjection);
+    expect(() => assertHeaderValues({ ...mail, headers: { 'List-Id': 'x\ry' } })).toThrow(HeaderInjection);
+    expect(() => assertHeaderValues({ ...mail, headers: { 'X-A\r\nB': 'x' } })).toThrow(HeaderInjection);
   });
 });
 
@@ -33,6 +55,15 @@ describe.each(databaseTargets())('mail outbox on $name', (target) => {
   afterAll(async () => {
     await smtp.stop();
     await handle.close();
+  });
+
+  it('stores no mail whose header would carry a line break', async () => {
+    const outbox = new MailOutbox({ db: handle.db, transport: NO_MAIL_TRANSPORT, log, now });
+    await expect(
+      outbox.enqueue({ to: 'ops@swapgate.test', subject: 'New request from Evil\r\nBcc: x@y.z', text: 'x' }),
+    ).rejects.toThrow(HeaderInjection);
+    const stored = await handle.db.select().from(mailOutbox);
+    expect(stored.some((row) => row.subject.includes('Evil'))).toBe(false);
   });
 
   it('keeps mail pending while the mail server is down and delivers it once it is back', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { hasForbiddenCharacters } from '../text.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
 /** First retry after this long, doubling per failed attempt up to MAX_BACKOFF_MS. */
@@ -13,6 +14,30 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 /** Delay before the attempt after `attempts` failed ones. */
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A mail header value that would break the header block: the caller let unchecked text through. */
+export class HeaderInjection extends Error {
+  constructor(header: string) {
+    super(`The mail's ${header} holds a line break or a control character`);
+    this.name = 'HeaderInjection';
+  }
+}
+
+/** Throws HeaderInjection when a header value of `message` holds CR, LF or another control character. */
+export function assertHeaderValues(message: MailMessage): void {
+  const values: [string, string | null | undefined][] = [
+    ['To', message.to],
+    ['Subject', message.subject],
+    ['Reply-To', message.replyTo],
+    ...Object.entries(message.headers ?? {}),
+  ];
+  for (const [header, value] of values) {
+    if (value && hasForbiddenCharacters(value)) throw new HeaderInjection(header);
+  }
+  for (const name of Object.keys(message.headers ?? {})) {
+    if (!/^[A-Za-z0-9-]+$/.test(name)) throw new HeaderInjection('header name');
+  }
 }
 
 /** A mail as the operator's list shows it. */
@@ -57,8 +82,12 @@ export class MailOutbox {
     return this.#transport.configured;
   }
 
-  /** Queues a mail; `db` may be a transaction, so the mail is stored with what it reports. */
+  /**
+   * Queues a mail; `db` may be a transaction, so the mail is stored with what it reports. A header
+   * value with a line break (which would start a header of its own) is refused: HeaderInjection.
+   */
   async enqueue(message: MailMessage, db: Database = this.#db): Promise<number> {
+    assertHeaderValues(message);
     const [row] = await db
       .insert(mailOutbox)
       .values({

@@ -1,5 +1,6 @@
 /** The review form's rules, shared by the browser and the server. Pure. */
 import { SWAP_ID_PATTERN } from '../exchange/types.ts';
+import { hasForbiddenCharacters } from '../text.ts';
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const RATINGS = [5, 4, 3, 2, 1] as const;
@@ -13,7 +14,13 @@ export interface ReviewInput {
 
 export interface ReviewProblem {
   field: keyof ReviewInput;
-  code: 'field_required' | 'field_too_short' | 'field_too_long' | 'invalid_swap_id' | 'invalid_rating';
+  code:
+    | 'field_required'
+    | 'field_too_short'
+    | 'field_too_long'
+    | 'invalid_swap_id'
+    | 'invalid_rating'
+    | 'invalid_characters';
   values?: Record<string, number>;
 }
 
@@ -37,6 +44,8 @@ export function checkReview(input: {
   if (name.length > LIMITS.name) {
     return { ok: false, problem: { field: 'name', code: 'field_too_long', values: { max: LIMITS.name } } };
   }
+  if (hasForbiddenCharacters(name))
+    return { ok: false, problem: { field: 'name', code: 'invalid_characters' } };
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
     return { ok: false, problem: { field: 'rating', code: 'invalid_rating' } };
   }
@@ -49,6 +58,9 @@ export function checkReview(input: {
   }
   if (text.length > LIMITS.textMax) {
     return { ok: false, problem: { field: 'text', code: 'field_too_long', values: { max: LIMITS.textMax } } };
+  }
+  if (hasForbiddenCharacters(text, { multiline: true })) {
+    return { ok: false, problem: { field: 'text', code: 'invalid_characters' } };
   }
   return { ok: true, values: { swapId, name, rating, text } };
 }

@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { mailOutbox, reviews } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { MailOutbox } from '../mail/outbox.ts';
+import { NO_MAIL_TRANSPORT } from '../mail/transport.ts';
 import { checkReview } from './review-fields.ts';
 import { aggregateRating, ReviewRefused, ReviewService } from './reviews.ts';
 import { insertTestSwap } from './testing.ts';
@@ -41,7 +46,12 @@ describe.each(databaseTargets())('reviews on $name', (target) => {
   let changes = 0;
   beforeAll(async () => {
     handle = await target.open();
-    service = new ReviewService(handle.db, () => changes++);
+    const mail = new MailOutbox({
+      db: handle.db,
+      transport: NO_MAIL_TRANSPORT,
+      log: pino({ level: 'silent' }),
+    });
+    service = new ReviewService(handle.db, () => changes++, { mail, email: 'ops@swapgate.test' });
     for (const id of FINISHED) await insertTestSwap(handle.db, id, 'finished');
     await insertTestSwap(handle.db, WAITING, 'waiting');
   });
@@ -72,7 +82,25 @@ describe.each(databaseTargets())('reviews on $name', (target) => {
     await expect(service.submit({ ...review, swapId: 'zzzzzzzzzzzzzzzzzzzzzzzzzz' }, 'en')).rejects.toEqual(
       new ReviewRefused('swap_not_found'),
     );
+  });
+
+  it('holds a new review, shown nowhere, and mails it to the operator until it is published', async () => {
+    const [held] = await handle.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.swapId, FINISHED[0] as string));
+    expect(held?.status).toBe('held');
+    expect(changes).toBe(0);
+    expect((await service.page(1))?.items).toEqual([]);
+    expect((await service.summary()).count).toBe(0);
+    const [notice] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ops@swapgate.test'));
+    expect(notice?.subject).toBe(`[SwapGate] Review #${held?.id} held for moderation (5/5)`);
+    expect(notice?.text).toContain('Fast and fair swap.');
+
+    expect(await service.publish(held?.id as number)).toBe(true);
+    expect(await service.publish(held?.id as number)).toBe(false);
     expect(changes).toBe(1);
+    expect((await service.page(1))?.items.map((item) => item.name)).toEqual(['Ann']);
   });
 
   it('keeps one review when the same swap is reviewed twice at once', async () => {
@@ -86,6 +114,7 @@ describe.each(databaseTargets())('reviews on $name', (target) => {
       { swapId: FINISHED[2] as string, name: 'Cy', rating: 3, text: 'Fine, a bit slow.' },
       'fr',
     );
+    for (const row of await handle.db.select().from(reviews)) await service.publish(row.id);
     const page = await service.page(1, 2);
     expect(page?.summary).toEqual({ count: 3, average: 4, distribution: { 1: 0, 2: 0, 3: 1, 4: 1, 5: 1 } });
     expect(page?.pages).toBe(2);

@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { reviews, swaps } from '../../db/schema.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { REVIEWS_PAGE_SIZE, type ReviewInput } from './review-fields.ts';
 
 export interface ReviewView {
@@ -44,21 +45,34 @@ export class ReviewRefused extends Error {
 /**
  * Customer reviews (/customer-feedbacks): a review needs the id of a finished swap, which only its
  * customer knows, and each swap is reviewed once (a unique index, so two at once cannot both pass).
+ * A swap id is no proof of much (a sandbox swap finishes in seconds), so a new review is held: it is
+ * shown nowhere until the operator publishes it, and the operator is told by mail (with the review,
+ * in the same transaction). The operator console publishes or rejects (status 'published' /
+ * 'rejected'); until it lands, `publish` is the way in.
  */
 export class ReviewService {
   readonly #db: Database;
-  /** Called when a review is added (pages showing reviews are re-rendered). */
+  /** Called when the published reviews change (pages showing reviews are re-rendered). */
   readonly #onChange: () => void;
+  readonly #mail: MailOutbox | null;
+  readonly #operatorEmail: string;
 
-  constructor(db: Database, onChange: () => void = () => {}) {
+  constructor(
+    db: Database,
+    onChange: () => void = () => {},
+    operator: { mail: MailOutbox; email: string } | null = null,
+  ) {
     this.#db = db;
     this.#onChange = onChange;
+    this.#mail = operator?.mail ?? null;
+    this.#operatorEmail = operator?.email ?? '';
   }
 
   async summary(): Promise<RatingSummary> {
     const rows = await this.#db
       .select({ rating: reviews.rating, n: count() })
       .from(reviews)
+      .where(eq(reviews.status, 'published'))
       .groupBy(reviews.rating);
     const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
     let total = 0;
@@ -90,6 +104,7 @@ export class ReviewService {
       })
       .from(reviews)
       .innerJoin(swaps, eq(swaps.id, reviews.swapId))
+      .where(eq(reviews.status, 'published'))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(size)
       .offset((page - 1) * size);
@@ -106,7 +121,10 @@ export class ReviewService {
     };
   }
 
-  /** Adds a checked review; throws ReviewRefused when the swap is unknown, unfinished or reviewed. */
+  /**
+   * Adds a checked review, held for the operator (who is mailed it); throws ReviewRefused when the
+   * swap is unknown, unfinished or reviewed.
+   */
   async submit(input: ReviewInput, lang: string): Promise<{ id: number }> {
     const [swap] = await this.#db
       .select({ status: swaps.status })
@@ -114,14 +132,54 @@ export class ReviewService {
       .where(eq(swaps.id, input.swapId));
     if (!swap) throw new ReviewRefused('swap_not_found');
     if (swap.status !== 'finished') throw new ReviewRefused('swap_not_finished');
-    const [row] = await this.#db
-      .insert(reviews)
-      .values({ swapId: input.swapId, name: input.name, rating: input.rating, text: input.text, lang })
-      .onConflictDoNothing({ target: reviews.swapId })
+    const id = await this.#db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          swapId: input.swapId,
+          name: input.name,
+          rating: input.rating,
+          text: input.text,
+          lang,
+          status: 'held',
+        })
+        .onConflictDoNothing({ target: reviews.swapId })
+        .returning({ id: reviews.id });
+      if (!row) throw new ReviewRefused('review_exists');
+      if (this.#mail && this.#operatorEmail) {
+        await this.#mail.enqueue(
+          {
+            to: this.#operatorEmail,
+            subject: `[SwapGate] Review #${row.id} held for moderation (${input.rating}/5)`,
+            text: [
+              `Review #${row.id} of swap ${input.swapId}, ${input.rating} of 5 stars, site language ${lang}.`,
+              '',
+              `Name: ${input.name}`,
+              '',
+              input.text,
+              '',
+              'It is shown nowhere until it is published (operator console).',
+            ].join('\n'),
+          },
+          tx,
+        );
+      }
+      return row.id;
+    });
+    this.#mail?.wake();
+    return { id };
+  }
+
+  /** Publishes a held review (the operator's decision); false when there is no such held review. */
+  async publish(id: number): Promise<boolean> {
+    const rows = await this.#db
+      .update(reviews)
+      .set({ status: 'published' })
+      .where(and(eq(reviews.id, id), eq(reviews.status, 'held')))
       .returning({ id: reviews.id });
-    if (!row) throw new ReviewRefused('review_exists');
+    if (rows.length === 0) return false;
     this.#onChange();
-    return { id: row.id };
+    return true;
   }
 }
 

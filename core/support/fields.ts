@@ -3,6 +3,7 @@
  * forms in the browser and the server's validation. Pure: no database or Node imports.
  */
 import { isValidEmail, MAX_EMAIL_LENGTH } from '../newsletter/email.ts';
+import { hasForbiddenCharacters } from '../text.ts';
 
 export type SupportFormKind = 'contact' | 'add_coin' | 'partner_demo';
 
@@ -24,11 +25,13 @@ export interface FieldRule {
   min?: number;
   max: number;
   kind?: 'email' | 'url' | 'ticker' | 'volume';
+  /** Line breaks allowed (a message); one-line values may end up in a mail's header. */
+  multiline?: boolean;
 }
 
 const NAME: FieldRule = { required: true, max: 100 };
 const EMAIL: FieldRule = { required: true, max: MAX_EMAIL_LENGTH, kind: 'email' };
-const MESSAGE: FieldRule = { required: true, min: 10, max: 5000 };
+const MESSAGE: FieldRule = { required: true, min: 10, max: 5000, multiline: true };
 
 /** Each form's fields in the order they are shown (and checked). */
 export const FORM_FIELDS = {
@@ -47,7 +50,7 @@ export const FORM_FIELDS = {
     company: { required: true, max: 120 },
     email: EMAIL,
     monthlyVolume: { required: true, max: 20, kind: 'volume' },
-    message: { required: false, max: 5000 },
+    message: { required: false, max: 5000, multiline: true },
   },
 } as const satisfies Record<SupportFormKind, Record<string, FieldRule>>;
 
@@ -63,7 +66,8 @@ export interface FieldProblem {
     | 'invalid_email'
     | 'invalid_url'
     | 'invalid_ticker'
-    | 'invalid_volume';
+    | 'invalid_volume'
+    | 'invalid_characters';
   values?: Record<string, number>;
 }
 
@@ -81,6 +85,9 @@ function isWebAddress(value: string): boolean {
 function checkField(field: string, rule: FieldRule, value: string): FieldProblem | null {
   if (value === '') return rule.required ? { field, code: 'field_required' } : null;
   if (value.length > rule.max) return { field, code: 'field_too_long', values: { max: rule.max } };
+  if (hasForbiddenCharacters(value, { multiline: rule.multiline ?? false })) {
+    return { field, code: 'invalid_characters' };
+  }
   if (rule.min !== undefined && value.length < rule.min) {
     return { field, code: 'field_too_short', values: { min: rule.min } };
   }

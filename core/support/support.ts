@@ -1,4 +1,4 @@
-import { desc, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type SupportRequestKind, supportRequests } from '../../db/schema.ts';
 import type { Dictionary } from '../i18n/dictionaries.ts';
@@ -72,51 +72,59 @@ export function operatorMail(
   };
 }
 
-/** The sender's confirmation, in the language of the page they wrote from, with a copy of their message. */
+/**
+ * The sender's confirmation, in the language of the page they wrote from. The address is not
+ * verified (anyone may type anyone's), so the mail carries nothing the submitter chose: no name,
+ * no copy of the message; only our fixed words, and a line for whoever did not write to us.
+ */
 export function visitorMail(
-  values: Record<string, string>,
+  email: string,
   context: SubmitContext,
   dictionaries: ReadonlyMap<string, Dictionary>,
   operatorEmail: string,
 ): MailMessage {
   const lang = isLang(context.lang) ? context.lang : 'en';
-  const text = (key: string, params: Record<string, string> = {}) =>
-    translate(dictionaries, lang, `mail.${key}`, params);
-  const name = values.name || values.company || '';
+  const text = (key: string) => translate(dictionaries, lang, `mail.${key}`);
   return {
-    to: values.email ?? '',
+    to: email,
     replyTo: operatorEmail,
     subject: text('subject'),
     text: [
-      text('hello', { name }),
+      text('hello'),
       '',
       text('received'),
-      ...(values.message ? ['', text('copy'), values.message] : []),
       '',
       text('automatic'),
+      text('notYou'),
       '',
       text('signature'),
     ].join('\n'),
   };
 }
 
+/** One confirmation per recipient in this long, however many requests name the address. */
+export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
+
 /**
  * Contact, add-coin and partner demo requests: stored, and the operator told by mail through the
  * outbox in the same transaction, so a request is never kept without its notice or the reverse. The
- * sender gets a confirmation in their language the same way.
+ * sender gets a fixed confirmation in their language the same way (at most one a day per address).
  */
 export class SupportService {
   readonly #db: Database;
   readonly #mail: MailOutbox;
   readonly #operatorEmail: string;
   readonly #dictionaries: ReadonlyMap<string, Dictionary>;
+  readonly #now: () => Date;
 
   constructor(options: {
     db: Database;
     mail: MailOutbox;
     operatorEmail: string;
     dictionaries: ReadonlyMap<string, Dictionary>;
+    now?: () => Date;
   }) {
+    this.#now = options.now ?? (() => new Date());
     this.#db = options.db;
     this.#mail = options.mail;
     this.#operatorEmail = options.operatorEmail;
@@ -146,7 +154,21 @@ export class SupportService {
         .returning({ id: supportRequests.id });
       if (!row) throw new Error('support_requests insert returned nothing');
       await this.#mail.enqueue(operatorMail(kind, row.id, all, context, this.#operatorEmail), tx);
-      await this.#mail.enqueue(visitorMail(all, context, this.#dictionaries, this.#operatorEmail), tx);
+      // The confirmation goes to an address nobody has verified: at most one per recipient a day,
+      // so the forms cannot be used to flood someone's mailbox from our domain.
+      const [earlier] = await tx
+        .select({ n: count() })
+        .from(supportRequests)
+        .where(
+          and(
+            eq(supportRequests.email, email),
+            lt(supportRequests.id, row.id),
+            gt(supportRequests.createdAt, new Date(this.#now().getTime() - CONFIRMATION_INTERVAL_MS)),
+          ),
+        );
+      if (email && (earlier?.n ?? 0) === 0) {
+        await this.#mail.enqueue(visitorMail(email, context, this.#dictionaries, this.#operatorEmail), tx);
+      }
       return row.id;
     });
     this.#mail.wake();

@@ -112,6 +112,22 @@ export class ThrowawayPostgres {
     this.process = null;
   }
 
+  /** Stops the server and its backends where they stand (SIGSTOP), as a frozen host or VM would. */
+  freeze(): void {
+    this.#signalGroup('SIGSTOP');
+  }
+
+  /** Lets a frozen server run on (SIGCONT). */
+  thaw(): void {
+    this.#signalGroup('SIGCONT');
+  }
+
+  #signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.process?.pid;
+    if (!pid) throw new Error('The throwaway PostgreSQL is not running');
+    process.kill(-pid, signal);
+  }
+
   async stop(): Promise<void> {
     await this.kill().catch(() => {});
     rmSync(this.dir, { recursive: true, force: true });

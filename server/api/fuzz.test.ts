@@ -1147,3 +1147,131 @@ describe.each(targets)('API fuzzing on $name', (target) => {
     TIMEOUT_MS,
   );
 });
+
+/**
+ * The site's own searches and query parameters, and its form endpoints, with what drills throw at
+ * them (NUL, CR/LF, huge values, odd unicode): never a 5xx, and no line break kept in a one-line
+ * form field (it could end up in a mail's header).
+ */
+describe('site fuzzing: searches, query parameters and forms', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+  const siteHostile = fc.oneof(
+    hostileStrings,
+    fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\r\n',
+      'x\r\nSet-Cookie: a=b',
+      '\u2028\u2029',
+      '\u0085',
+      '\ud800',
+      'e\u0301',
+      '\u202egnp.exe',
+      '𝄞'.repeat(300),
+      'a'.repeat(5_000),
+    ),
+  );
+  /** Pages whose loaders read a query parameter, with the parameter. */
+  const QUERIES: [string, string][] = [
+    ['/blog/search/', 'q'],
+    ['/blog/search/2/', 'q'],
+    ['/coins', 'q'],
+    ['/exchange-pairs', 'q'],
+    ['/customer-feedbacks', 'page'],
+    ['/customer-feedbacks', 'swap'],
+    ['/congrats', 'code'],
+    ['/dex', 'network'],
+    ['/withdrawal', 'token'],
+    [`/swap/${'a'.repeat(26)}/unsubscribe`, 'token'],
+  ];
+
+  beforeAll(async () => {
+    handle = await (
+      databaseTargets().find((target) => target.name === DATABASE) as (typeof targets)[number]
+    ).open();
+    await seedDemoData(handle.db);
+    app = createTestApp(build, handle, {
+      HTML_CACHE: 'off',
+      RATE_LIMIT_FORMS_PER_HOUR: '100000',
+      RATE_LIMIT_READS_PER_MINUTE: '100000',
+    }).app;
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it(
+    'answers every search and query parameter without a 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...QUERIES), siteHostile, async ([path, name], value) => {
+          // Byte by byte, as a client would send it (a lone surrogate goes as U+FFFD's bytes).
+          const encoded = [...Buffer.from(value, 'utf8')].map(
+            (byte) => `%${byte.toString(16).padStart(2, '0')}`,
+          );
+          const response = await app.request(`${path}?${name}=${encoded.join('')}`);
+          await response.arrayBuffer();
+          expect(response.status, `${path}?${name}=${JSON.stringify(value.slice(0, 40))}`).toBeLessThan(500);
+        }),
+        { seed: SEED, numRuns: RUNS * 4 },
+      );
+    },
+    TIMEOUT_MS * 2,
+  );
+
+  it(
+    'refuses a line break in any one-line form field, and never answers a form with a 5xx',
+    async () => {
+      const FORMS: [string, SupportFormKind][] = [
+        ['/apiglobal/contact/message', 'contact'],
+        ['/apiglobal/coins/request', 'add_coin'],
+        ['/apiglobal/partners/demo', 'partner_demo'],
+      ];
+      const valid: Record<SupportFormKind, Record<string, string>> = {
+        contact: { name: 'Ann', email: 'ann@example.com', message: 'A long enough message.' },
+        add_coin: {
+          name: 'Ann',
+          email: 'ann@example.com',
+          coinName: 'Coin',
+          ticker: 'CN',
+          network: 'Ethereum',
+          message: 'A long enough message.',
+        },
+        partner_demo: { company: 'Co', email: 'ann@example.com', monthlyVolume: MONTHLY_VOLUMES[0] },
+      };
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...FORMS),
+          fc.nat(),
+          siteHostile,
+          fc.constantFrom('\r\n', '\n', '\r', '\u0000', ''),
+          async ([path, kind], pick, value, lineBreak) => {
+            const fields = Object.keys(FORM_FIELDS[kind]);
+            const field = fields[pick % fields.length] as string;
+            const body = { ...valid[kind], [field]: `${value}${lineBreak}Bcc: all@example.com` };
+            const response = await app.request(path, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            const json = (await response.json()) as { error?: { code: string; field?: string } };
+            expect(response.status, `${kind}.${field}`).toBeLessThan(500);
+            const multiline = (FORM_FIELDS[kind] as Record<string, { multiline?: boolean }>)[field]
+              ?.multiline;
+            // The forms trim their values first: only what stays inside counts.
+            const text = (body[field] as string).trim();
+            const broken = /[\r\n]/.test(text) || text.includes(String.fromCharCode(0));
+            if (broken && !(multiline && lineBreak !== String.fromCharCode(0))) {
+              // Refused: the field named (422), or the whole body (413) when it is huge.
+              expect(response.status, `${kind}.${field}`).toBeGreaterThanOrEqual(400);
+              expect(json.error?.code).toBeDefined();
+            }
+          },
+        ),
+        { seed: SEED, numRuns: RUNS * 4 },
+      );
+    },
+    TIMEOUT_MS * 2,
+  );
+});

@@ -632,6 +632,29 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       }
     });
 
+    it('gives the site’s own pages a browsing budget of their own, apart from the API’s', async () => {
+      const limited = makeApp(handle, {
+        RATE_LIMIT_READS_PER_MINUTE: '2',
+        RATE_LIMIT_SITE_READS_PER_MINUTE: '5',
+      });
+      const quote = (headers: Record<string, string> = {}) =>
+        limited.app.request('/api/v1/quotes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' }),
+        });
+      const page = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' };
+      // Several visitors behind one address browsing the home and swap pages.
+      for (let i = 0; i < 5; i++) expect((await quote(page)).status).toBe(200);
+      const tooMany = await quote(page);
+      expect(tooMany.status).toBe(429);
+      expect(tooMany.headers.get('ratelimit-limit')).toBe('5');
+      // The API's anonymous callers keep their own, smaller limit.
+      expect((await quote()).status).toBe(200);
+      expect((await quote({ 'sec-fetch-site': 'cross-site' })).status).toBe(200);
+      expect((await quote()).status).toBe(429);
+    });
+
     it('counts a known partner key against its partner limit, not its address', async () => {
       const limited = makeApp(handle, { RATE_LIMIT_READS_PER_MINUTE: '2' });
       const { key } = await createApiKey(handle.db, { id: 'shared-address-co' });

@@ -79,7 +79,19 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     // Every request but those with a key known to be a partner's counts against the address's
     // anonymous limit BEFORE its key is looked up: invalid keys use that limit up and then get 429
     // like any anonymous request, with no lookup. (So the first request of a new key counts there too.)
-    if (!key || !apiKeys.knownValid(key)) {
+    // The site's own pages (same-origin browser requests, no key) read on a budget of their own
+    // that fits browsing; every other caller keeps the API's limits. A forged Sec-Fetch-Site only
+    // moves a client to that bucket, which is limited too.
+    const fromSite = !key && !write && c.req.header('sec-fetch-site') === 'same-origin';
+    if (fromSite) {
+      await enforceRateLimit(
+        c,
+        limiter,
+        `site:${kind}:${ip}`,
+        config.RATE_LIMIT_SITE_READS_PER_MINUTE,
+        MINUTE,
+      );
+    } else if (!key || !apiKeys.knownValid(key)) {
       await enforceRateLimit(c, limiter, `${kind}:${ip}`, base, MINUTE);
     }
     const partner = key ? await apiKeys.partnerFor(key) : null;
