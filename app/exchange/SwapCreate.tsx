@@ -344,6 +344,7 @@ export function SwapCreate({
           networkName={fromNetwork?.name ?? from.network}
           error={errors.refundAddress}
           optional
+          hint={t('exchange.create.refundAddressReason', { coin: fromCode })}
           testId="refund-address"
         />
         {fromNetwork?.memo && state.refundAddress.trim() && (
