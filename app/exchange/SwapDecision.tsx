@@ -50,6 +50,7 @@ export function DecisionPanel({ swap, from, to }: { swap: SwapView; from: SwapSi
   return (
     <section
       aria-labelledby={`${id}-title`}
+      id="decision"
       data-testid="decision-panel"
       className="rounded-2xl border-2 border-amber-400 bg-surface p-5 shadow-md md:p-6"
     >
@@ -120,6 +121,7 @@ export function RefundAddressForm({ swap, from }: { swap: SwapView; from: SwapSi
   return (
     <section
       aria-labelledby={`${id}-title`}
+      id="refund"
       data-testid="refund-address-form"
       className="rounded-2xl border-2 border-amber-400 bg-surface p-5 shadow-md md:p-6"
     >
