@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data } from 'react-router';
-import { type DecisionInput, SwapError } from '../../core/exchange/swaps.ts';
+import { type DecisionInput, isSwapError } from '../../core/exchange/swaps.ts';
 import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import { translate } from '../../core/i18n/translate.ts';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -60,7 +60,7 @@ export async function swapDecisionAction(args: ActionFunctionArgs) {
     await services.swaps.decide(id, decision);
     return data<SwapDecisionResult>({});
   } catch (error) {
-    if (error instanceof SwapError) {
+    if (isSwapError(error)) {
       if (error.code === 'swap_not_found') throw data('Swap not found', { status: 404 });
       return failed(error.status, error.code, error.field);
     }

@@ -72,6 +72,16 @@ export class SwapError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a SwapError, also one thrown by another copy of this module (the React Router
+ * server bundle holds its own, so `instanceof` fails across the two).
+ */
+export function isSwapError(error: unknown): error is SwapError {
+  return (
+    error instanceof Error && error.name === 'SwapError' && typeof (error as SwapError).code === 'string'
+  );
+}
+
 /** A swap as the service keeps it: the public view and the partner it earns for. */
 export type SwapView = PublicSwapView & { partnerId: string | null };
 
