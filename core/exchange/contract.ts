@@ -193,8 +193,10 @@ export const coinSchema = z.object({
           required: z.boolean(),
         })
         .nullable(),
-      min: decimal,
-      max: decimal,
+      min: decimal.describe(
+        "The catalogue's reference minimum for the coin on this network, not a provider's: the limits a trade gets are the pair's (GET /pairs/{from}/{to}: over all providers), the quote's and the swap's (the chosen provider's)",
+      ),
+      max: decimal.describe("The catalogue's reference maximum; see min"),
       decimals: z.int(),
       contract: z.string().nullable(),
     }),
