@@ -115,8 +115,6 @@ export const refundRequestSchema = z.strictObject({
   refundMemo: z.string().trim().min(1).max(200).optional(),
 });
 export type RefundRequest = z.output<typeof refundRequestSchema>;
-/** Continuing an action-needed swap at the market rate takes no fields. */
-export const continueRequestSchema = z.strictObject({});
 
 export const pairQuerySchema = z.object({
   fromNetwork: networkIdSchema.optional(),

@@ -3,7 +3,6 @@ import { crossChainQuoteQuerySchema, crossChainStatusQuerySchema } from '../../c
 import { dexQuoteQuerySchema } from '../../core/dex/contract.ts';
 import {
   addressQuerySchema,
-  continueRequestSchema,
   depositRequestSchema,
   pairQuerySchema,
   quoteRequestSchema,
@@ -254,7 +253,6 @@ export function openApiDocument(baseUrl: string) {
           description:
             'Idempotent: once continued, the same call answers the swap again. Without a decision by actionDeadline, defaultDecision (continue) applies. 409 swap_not_actionable when there is nothing to decide, or the swap was refunded instead.',
           parameters: [pathParameter('id')],
-          requestBody: body(continueRequestSchema),
           responses: {
             200: { description: 'The swap after the decision', content: json(ref('Swap')) },
             ...errors(400, 404, 409, 413, 414, 422, 502),

@@ -14,7 +14,6 @@ import { DexQuoteError } from '../../core/dex/dex.ts';
 import { explorerTxUrl } from '../../core/dex/networks.ts';
 import {
   addressQuerySchema,
-  continueRequestSchema,
   depositRequestSchema,
   idempotencyKeySchema,
   type PairView,
@@ -270,12 +269,11 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     return c.json(publicSwap(swap));
   });
 
-  // A swap in action_needed: the visitor continues at the market rate or takes a refund. Both are
-  // idempotent (the decision already taken answers the swap again); the other one then answers 409.
+  // A swap in action_needed: the visitor continues at the market rate (no body needed) or takes a
+  // refund. Both are idempotent (the decision already taken answers the swap again); the other one then answers 409.
   api.post('/swaps/:id/continue', async (c) => {
     const id = c.req.param('id').toLowerCase();
     if (!SWAP_ID_PATTERN.test(id)) throw new ApiError(404, 'swap_not_found');
-    await jsonBody(c, continueRequestSchema);
     const swap = await withSwapErrors(services, requestLanguage(c), null, () =>
       swaps.decide(id, { action: 'continue' }),
     );
