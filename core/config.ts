@@ -87,6 +87,8 @@ const configSchema = z.object({
   FIXED_QUOTE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
   /** How long a swap waits for its deposit before it expires. */
   SWAP_UNPAID_TTL_MINUTES: z.coerce.number().int().positive().default(120),
+  /** How long a swap in action_needed waits for the visitor's decision before continuing at the market rate. */
+  SWAP_ACTION_WINDOW_MINUTES: z.coerce.number().int().positive().default(1440),
   SWAP_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /**
    * How long a swap request holds its Idempotency-Key before the key counts as abandoned (its process

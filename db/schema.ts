@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Type-only: the columns hold the exchange's statuses and rate types (erased at runtime, so db
 // still depends on nothing above it).
-import type { RateType, SwapStatus } from '../core/exchange/types.ts';
+import type { RateType, SwapDecisionKind, SwapProblem, SwapStatus } from '../core/exchange/types.ts';
 import type { FiatOrderStatus, FiatSide, PaymentMethod } from '../core/fiat/types.ts';
 
 /**
@@ -241,6 +241,20 @@ export const swaps = pgTable(
     amountPaidOut: numeric('amount_paid_out'),
     depositHash: text('deposit_hash'),
     payoutHash: text('payout_hash'),
+    /** Why the swap left the happy path (core/exchange/swap-states.ts), or null. */
+    problem: text('problem').$type<SwapProblem>(),
+    /** The provider's limits for the swap, in `from` units (named when a deposit is outside them). */
+    minAmount: numeric('min_amount'),
+    maxAmount: numeric('max_amount'),
+    /** What the payout comes to given the deposit actually received (null: the order's amountTo). */
+    amountExpected: numeric('amount_expected'),
+    /** action_needed only: when the default decision applies. */
+    actionDeadline: timestamp('action_deadline', { withTimezone: true }),
+    /** The decision taken on an action-needed swap, and whether the visitor or the default took it. */
+    decision: text('decision').$type<SwapDecisionKind>(),
+    decidedBy: text('decided_by').$type<'visitor' | 'default'>(),
+    refundHash: text('refund_hash'),
+    amountRefunded: numeric('amount_refunded'),
     quoteId: text('quote_id'),
     promoCode: text('promo_code'),
     partnerId: text('partner_id').references(() => partners.id),
@@ -328,6 +342,14 @@ export const sandboxSwaps = pgTable('sandbox_swaps', {
   rateExpiresAt: timestamp('rate_expires_at', { withTimezone: true }),
   depositAmount: numeric('deposit_amount'),
   depositedAt: timestamp('deposited_at', { withTimezone: true }),
+  /** Sandbox only: what the simulated provider does after the deposit ('hold', 'provider_failure'). */
+  scenario: text('scenario'),
+  refundMemo: text('refund_memo'),
+  /** The decision on a swap the provider could not settle alone, and when it came. */
+  decision: text('decision'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** After a decision to continue: the payout at the market rate of that moment. */
+  marketAmountTo: numeric('market_amount_to'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -199,6 +199,7 @@ export function createServices(options: {
     log,
     serviceFeeBps: config.SERVICE_FEE_BPS,
     unpaidTtlMs: config.SWAP_UNPAID_TTL_MINUTES * 60_000,
+    actionWindowMs: config.SWAP_ACTION_WINDOW_MINUTES * 60_000,
     pollActiveMs: config.SWAP_POLL_INTERVAL_MS,
     checkLeaseMs: config.SWAP_CHECK_LEASE_MS,
     ...(config.IDEMPOTENCY_LEASE_MS ? { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS } : {}),

@@ -17,6 +17,7 @@ export function AddressField({
   networkName,
   error,
   optional,
+  hint,
   testId,
 }: {
   id: string;
@@ -29,11 +30,14 @@ export function AddressField({
   networkName: string;
   error?: string | undefined;
   optional?: boolean;
+  /** Why the field is asked for, under its label. */
+  hint?: string;
   testId: string;
 }) {
   const { t } = useTranslation();
   const invalid = !!error || check.status === 'invalid';
   const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
   const message =
     error ??
     (check.status === 'invalid'
@@ -51,6 +55,11 @@ export function AddressField({
         {label}
         {optional && <span className="font-normal text-muted"> {t('exchange.create.optional')}</span>}
       </label>
+      {hint && (
+        <p id={hintId} className="text-sm text-muted" data-testid={`${testId}-hint`}>
+          {hint}
+        </p>
+      )}
       <input
         id={id}
         name={name}
@@ -63,7 +72,9 @@ export function AddressField({
         spellCheck={false}
         placeholder={t('exchange.address.placeholder', { network: networkName })}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={message ? messageId : undefined}
+        aria-describedby={
+          [hint ? hintId : '', message ? messageId : ''].filter(Boolean).join(' ') || undefined
+        }
         data-testid={testId}
         data-check={check.status}
         className="mt-1 w-full rounded-lg border border-slate-200 px-3 py-2 font-mono text-sm focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-500 data-[check=valid]:border-green-600"

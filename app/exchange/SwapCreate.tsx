@@ -413,6 +413,7 @@ export function SwapCreate({
           networkName={fromNetwork?.name ?? from.network}
           error={errors.refundAddress}
           optional
+          hint={t('exchange.create.refundAddressReason', { coin: fromCode })}
           testId="refund-address"
         />
         {fromNetwork?.memo && state.refundAddress.trim() && (

@@ -15,8 +15,17 @@ import { CopyButton } from './CopyButton.tsx';
 import { cleanAmount, isPositiveAmount, remaining, typingAmount } from './format.ts';
 import { memoLabel, problemText } from './messages.ts';
 import { SwapAside } from './SwapAside.tsx';
+import { DecisionPanel, RefundAddressForm, SwapProblemNote } from './SwapDecision.tsx';
 import type { SwapPageData } from './swap-page.server.ts';
-import { missingLink, POLL_MS, reachedAt, shownSwap, sideExits, stepState } from './swap-status-state.ts';
+import {
+  missingLink,
+  POLL_MS,
+  reachedAt,
+  shownPayout,
+  shownSwap,
+  sideExits,
+  stepState,
+} from './swap-status-state.ts';
 import { FINAL_STATUSES, MAIN_STATUSES, type SwapView } from './types.ts';
 
 /**
@@ -95,6 +104,7 @@ export function SwapStatusView({
   const rateExpiresAt = fixed && swap.rateExpiresAt ? Date.parse(swap.rateExpiresAt) : null;
   const now = useNow(waiting && rateExpiresAt !== null);
   const depositMemoName = memoLabel(t, from.memoKind ?? 'memo');
+  const payout = shownPayout(swap);
 
   return (
     <div
@@ -114,11 +124,12 @@ export function SwapStatusView({
           </h2>
           <p className="mt-1 text-muted">
             {t(`swapStatus.statuses.${swap.status}.description`, {
-              amount: swap.amountFrom,
+              amount: formatDecimal(swap.amountDeposited ?? swap.amountFrom, lang),
               coin: fromCode,
               toCoin: toCode,
             })}
           </p>
+          <SwapProblemNote swap={swap} from={from} to={to} />
           {swap.status === 'finished' && !compact && (
             <a
               href={localizePath(lang, `/customer-feedbacks?swap=${swap.id}#review`)}
@@ -213,7 +224,7 @@ export function SwapStatusView({
                     {t('swapStatus.deposit.fixedFor', { time: remaining(rateExpiresAt, now) })}
                   </span>
                 ) : (
-                  t('swapStatus.deposit.fixedExpired')
+                  t('swapStatus.deposit.fixedExpiredAsk')
                 )}
               </p>
             )}
@@ -226,6 +237,13 @@ export function SwapStatusView({
             {t('swapStatus.deposit.closed')}
           </p>
         ) : null}
+
+        {swap.status === 'action_needed' && !swap.decision && (
+          <DecisionPanel swap={swap} from={from} to={to} />
+        )}
+        {swap.status === 'refunding' && swap.refundAddressNeeded && (
+          <RefundAddressForm swap={swap} from={from} />
+        )}
 
         {sandbox && waiting && <SimulateDeposit swap={swap} fromCode={fromCode} onDone={setSimulated} />}
         {/* Wide screens: help under the main column, beside the long side column. */}
@@ -244,8 +262,10 @@ export function SwapStatusView({
           <div className="flex items-center gap-3">
             <CoinIcon coin={from} size={32} />
             <div>
-              <p className="text-xs text-muted">{t('swapStatus.send')}</p>
-              <p className="font-semibold">
+              <p className="text-xs text-muted">
+                {swap.amountDeposited ? t('swapStatus.received') : t('swapStatus.send')}
+              </p>
+              <p className="font-semibold" data-testid="amount-sent">
                 {formatDecimal(swap.amountDeposited ?? swap.amountFrom, lang)} {fromCode}
               </p>
               <p className="text-xs text-muted">{from.networkName}</p>
@@ -254,13 +274,28 @@ export function SwapStatusView({
           <div className="mt-3 flex items-center gap-3">
             <CoinIcon coin={to} size={32} />
             <div>
-              <p className="text-xs text-muted">{t('swapStatus.receive')}</p>
-              <p className="font-semibold" data-testid="amount-receive">
-                {swap.amountPaidOut
-                  ? formatDecimal(swap.amountPaidOut, lang)
-                  : `${fixed ? '' : '≈ '}${formatDecimal(swap.amountTo, lang)}`}{' '}
-                {toCode}
-              </p>
+              {payout ? (
+                <>
+                  <p className="text-xs text-muted">
+                    {swap.amountPaidOut ? t('swapStatus.paidOut') : t('swapStatus.receive')}
+                  </p>
+                  <p className="font-semibold" data-testid="amount-receive">
+                    {`${payout.approximate ? '≈ ' : ''}${formatDecimal(payout.amount, lang)}`} {toCode}
+                  </p>
+                </>
+              ) : swap.status === 'action_needed' ? (
+                <p className="text-sm text-muted" data-testid="amount-receive">
+                  {t('swapStatus.payoutUndecided')}
+                </p>
+              ) : (
+                <>
+                  <p className="text-xs text-muted">{t('swapStatus.refundAmount')}</p>
+                  <p className="font-semibold" data-testid="amount-refund">
+                    {formatDecimal(swap.amountRefunded ?? swap.amountDeposited ?? swap.amountFrom, lang)}{' '}
+                    {fromCode}
+                  </p>
+                </>
+              )}
               <p className="text-xs text-muted">{to.networkName}</p>
             </div>
           </div>
@@ -324,6 +359,14 @@ export function SwapStatusView({
                 <dt className="text-muted">{t('swapStatus.details.depositTx')}</dt>
                 <dd className="break-all font-mono">
                   <TxLink href={links.depositTx} hash={swap.depositHash} testId="deposit-tx-link" />
+                </dd>
+              </div>
+            )}
+            {swap.refundHash && (
+              <div>
+                <dt className="text-muted">{t('swapStatus.details.refundTx')}</dt>
+                <dd className="break-all font-mono">
+                  <TxLink href={swap.refundTxUrl} hash={swap.refundHash} testId="refund-tx-link" />
                 </dd>
               </div>
             )}
@@ -423,11 +466,19 @@ function Timeline({ swap }: { swap: SwapView }) {
                 data-testid={`timeline-${status}`}
                 data-state={current ? 'current' : 'done'}
                 className={`rounded-lg px-3 py-2 text-sm ${
-                  status === 'hold' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-900'
+                  status === 'hold' || status === 'action_needed'
+                    ? 'bg-amber-50 text-amber-900'
+                    : 'bg-red-50 text-red-900'
                 }`}
               >
                 <p className="font-semibold">{t(`swapStatus.statuses.${status}.label`)}</p>
-                <p>{t(`swapStatus.statuses.${status}.description`)}</p>
+                <p>
+                  {t(`swapStatus.statuses.${status}.description`, {
+                    amount: swap.amountDeposited ?? swap.amountFrom,
+                    coin: swap.from.toUpperCase(),
+                    toCoin: swap.to.toUpperCase(),
+                  })}
+                </p>
                 {at && (
                   <p className="text-xs opacity-80">
                     <Time at={at} />

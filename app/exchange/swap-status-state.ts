@@ -26,13 +26,16 @@ export function reachedAt(swap: SwapView, status: SwapStatus): string | null {
   return swap.status === status ? swap.updatedAt : null;
 }
 
+/** Side statuses the swap comes back from to the main path. */
+const PAUSES: ReadonlySet<SwapStatus> = new Set(['hold', 'action_needed']);
+
 export type StepState = 'current' | 'done' | 'skipped' | 'pending';
 
 /** A main status on the timeline: the current one, reached, skipped by a side exit, or still to come. */
 export function stepState(swap: SwapView, status: SwapStatus): StepState {
   if (swap.status === status && status !== 'finished') return 'current';
   if (reachedAt(swap, status)) return 'done';
-  const exited = (SIDE_STATUSES as readonly SwapStatus[]).includes(swap.status) && swap.status !== 'hold';
+  const exited = (SIDE_STATUSES as readonly SwapStatus[]).includes(swap.status) && !PAUSES.has(swap.status);
   return exited ? 'skipped' : 'pending';
 }
 
@@ -44,4 +47,37 @@ export function sideExits(swap: SwapView): SwapStatus[] {
 /** True when a transaction hash is on show without its explorer link. */
 export function missingLink(swap: SwapView, links: SwapLinks): boolean {
   return (!!swap.depositHash && !links.depositTx) || (!!swap.payoutHash && !links.payoutTx);
+}
+
+/** The values the problem sentence names: what arrived, what was ordered, the limit, all with coins. */
+export function problemValues(
+  swap: SwapView,
+  fromCode: string,
+  toCode: string,
+  format: (amount: string) => string,
+): Record<string, string> {
+  return {
+    received: format(swap.amountDeposited ?? swap.amountFrom),
+    ordered: format(swap.amountFrom),
+    coin: fromCode.toUpperCase(),
+    toCoin: toCode.toUpperCase(),
+    min: swap.min ? format(swap.min) : '',
+    max: swap.max ? format(swap.max) : '',
+  };
+}
+
+/**
+ * The payout the page shows: what was paid, else what the deposit received will pay (a short or
+ * late deposit changes it), else the order's amount; null once the deposit goes back instead.
+ */
+export function shownPayout(swap: SwapView): { amount: string; approximate: boolean } | null {
+  if (swap.amountPaidOut) return { amount: swap.amountPaidOut, approximate: false };
+  if (swap.status === 'refunding' || swap.status === 'refunded') return null;
+  if (swap.status === 'action_needed') return null;
+  if (swap.amountExpected)
+    return {
+      amount: swap.amountExpected,
+      approximate: swap.rateType === 'float' || swap.decision === 'continue',
+    };
+  return { amount: swap.amountTo, approximate: swap.rateType === 'float' };
 }

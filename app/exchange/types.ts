@@ -44,6 +44,8 @@ export const MAIN_STATUSES = [
 /** Statuses that leave the main path. */
 export const SIDE_STATUSES = [
   'hold',
+  'action_needed',
+  'refunding',
   'failed',
   'refunded',
   'expired',

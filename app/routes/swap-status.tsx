@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { FINAL_STATUSES } from '../../core/exchange/types.ts';
 import { SwapStatusView } from '../exchange/SwapStatus.tsx';
+import { swapDecisionAction } from '../exchange/swap-decision.server.ts';
 import { loadSwapPage, type SwapPageData } from '../exchange/swap-page.server.ts';
 import { NoScriptRefresh } from '../forms/NoScriptRefresh.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -13,6 +14,11 @@ import { PageHead } from '../shell/PageHead.tsx';
  */
 export function loader(args: LoaderFunctionArgs): Promise<SwapPageData> {
   return loadSwapPage(args);
+}
+
+/** The swap's decision forms (continue, refund, refund address): plain HTML forms post here. */
+export function action(args: ActionFunctionArgs) {
+  return swapDecisionAction(args);
 }
 
 export default function SwapStatusPage() {

@@ -8,7 +8,9 @@ import {
   DECIMAL_PATTERN,
   NETWORK_ID_PATTERN,
   RATE_TYPES,
+  SWAP_DECISIONS,
   SWAP_ID_PATTERN,
+  SWAP_PROBLEMS,
   SWAP_STATUSES,
 } from './types.ts';
 
@@ -91,7 +93,28 @@ export const swapRequestSchema = tradeSchema.extend({
 });
 export type SwapRequest = z.output<typeof swapRequestSchema>;
 
-export const depositRequestSchema = z.strictObject({ amount: amountSchema });
+export const depositRequestSchema = z.strictObject({
+  amount: amountSchema,
+  scenario: z
+    .enum(['hold', 'provider_failure'])
+    .optional()
+    .describe(
+      'Optional: what the simulated provider does next: hold (an identity check pauses the swap, then it goes on) or provider_failure (the exchange fails and the deposit is refunded)',
+    ),
+});
+
+/** A refund (on an action-needed swap, or one that waits for its refund address). */
+export const refundRequestSchema = z.strictObject({
+  refundAddress: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Where the deposit goes back; required unless the swap already has a refund address'),
+  refundMemo: z.string().trim().min(1).max(200).optional(),
+});
+export type RefundRequest = z.output<typeof refundRequestSchema>;
 
 export const pairQuerySchema = z.object({
   fromNetwork: networkIdSchema.optional(),
@@ -168,8 +191,10 @@ export const coinSchema = z.object({
           required: z.boolean(),
         })
         .nullable(),
-      min: decimal,
-      max: decimal,
+      min: decimal.describe(
+        "The catalogue's reference minimum for the coin on this network, not a provider's: the limits a trade gets are the pair's (GET /pairs/{from}/{to}: over all providers), the quote's and the swap's (the chosen provider's)",
+      ),
+      max: decimal.describe("The catalogue's reference maximum; see min"),
       decimals: z.int(),
       contract: z.string().nullable(),
     }),
@@ -264,6 +289,38 @@ export const swapSchema = z.object({
   amountPaidOut: decimal.nullable(),
   depositHash: z.string().nullable(),
   payoutHash: z.string().nullable(),
+  problem: z
+    .enum(SWAP_PROBLEMS)
+    .nullable()
+    .describe(
+      'Why the swap left the happy path: underpaid or overpaid (a deposit other than the order), below_min or above_max (outside the limits, refunded), late (a fixed-rate deposit after the rate ran out), hold (an identity or AML check by the provider), provider_failed (refunded after a provider failure)',
+    ),
+  min: decimal.nullable().describe("The provider's minimum deposit for this swap, in `from` units"),
+  max: decimal.nullable().describe("The provider's maximum deposit for this swap, in `from` units"),
+  amountExpected: decimal
+    .nullable()
+    .describe('What the payout comes to for the deposit actually received, when it differs from amountTo'),
+  actionDeadline: timestamp
+    .nullable()
+    .describe(
+      'Status action_needed: decide by then (POST …/continue or …/refund), or defaultDecision applies',
+    ),
+  defaultDecision: z
+    .enum(SWAP_DECISIONS)
+    .nullable()
+    .describe('Status action_needed: what happens at actionDeadline'),
+  decision: z.enum(SWAP_DECISIONS).nullable().describe('The decision taken on an action-needed swap'),
+  decidedBy: z.enum(['visitor', 'default']).nullable(),
+  continueOffer: z
+    .object({ amountTo: decimal, rate: decimal })
+    .nullable()
+    .describe('Status action_needed: what continuing at the market rate pays now, for the deposit received'),
+  refundHash: z.string().nullable().describe('The refund transaction, once the deposit was sent back'),
+  refundTxUrl: z.string().nullable().describe("The refund transaction in the network's explorer"),
+  amountRefunded: decimal.nullable(),
+  refundAddressNeeded: z
+    .boolean()
+    .describe('True when a refund is, or may be, due and no refund address is known: POST …/refund with one'),
   expiresAt: timestamp.describe('An unpaid swap expires then'),
   rateExpiresAt: timestamp.nullable().describe('Fixed rate holds until then'),
   createdAt: timestamp,

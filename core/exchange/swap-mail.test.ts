@@ -48,6 +48,10 @@ const row: SwapMailRow = {
   amountDeposited: '0.05',
   amountPaidOut: '1234.5678',
   payoutHash: '0xabc',
+  problem: null,
+  actionDeadline: null,
+  refundHash: null,
+  amountRefunded: null,
   expiresAt: new Date('2026-11-22T14:00:00Z'),
   notifyEmail: 'owner@example.com',
   notifyLang: 'de',
@@ -56,10 +60,69 @@ const row: SwapMailRow = {
 const context = { dictionaries, baseUrl: BASE_URL, from: null, to: null };
 
 describe('swap mail texts', () => {
-  it('sends a mail for finished, refunded, failed, expired and hold only', () => {
-    const sending = SWAP_STATUSES.filter((status) => statusMail({ ...row, status }, context) !== null);
-    expect(sending).toEqual(['finished', 'failed', 'refunded', 'expired', 'hold']);
+  it('sends a mail for the end states, a hold, a decision to take and a refund address to give', () => {
+    const sending = SWAP_STATUSES.filter(
+      (status) => statusMail({ ...row, status, refundAddress: null }, context) !== null,
+    );
+    expect(sending).toEqual([
+      'finished',
+      'failed',
+      'refunded',
+      'expired',
+      'hold',
+      'action_needed',
+      'refunding',
+    ]);
     expect([...MAIL_STATUSES].sort()).toEqual([...sending].sort());
+    // A refund whose address is on file asks nothing: the refunded mail follows.
+    expect(statusMail({ ...row, status: 'refunding' }, context)).toBeNull();
+  });
+
+  it('asks for the decision of a short or late fixed deposit, with the deadline and the default', () => {
+    const asking = {
+      ...row,
+      status: 'action_needed' as const,
+      rateType: 'fixed' as const,
+      amountFrom: '0.1',
+      problem: 'underpaid' as const,
+      actionDeadline: new Date('2026-11-23T12:00:00Z'),
+      notifyLang: 'en',
+    };
+    const mail = statusMail(asking, context);
+    expect(mail?.subject).toBe('Your BTC → ETH swap needs your decision | SwapGate');
+    expect(mail?.text).toContain('We received 0.05 BTC for your fixed-rate swap of 0.1 BTC');
+    expect(mail?.text).toContain(`or take a refund: ${BASE_URL}/swap/${row.id}#decision`);
+    expect(mail?.text).toMatch(
+      /Without a decision by .*2026.* \(UTC\), the swap continues at the market rate\./,
+    );
+    const late = statusMail({ ...asking, problem: 'late', notifyLang: 'de' }, context);
+    expect(late?.text).toContain('nach Ablauf des Festkurses eingegangen');
+    const address = statusMail(
+      { ...row, status: 'refunding', refundAddress: null, notifyLang: 'en' },
+      context,
+    );
+    expect(address?.subject).toBe('Your BTC → ETH swap needs a refund address | SwapGate');
+    expect(address?.text).toContain(`${BASE_URL}/swap/${row.id}#refund`);
+  });
+
+  it('names the refunded amount and links the refund transaction', () => {
+    const from = {
+      coin: 'btc',
+      coinName: 'Bitcoin',
+      network: {
+        name: 'Bitcoin',
+        explorerTx: 'https://mempool.space/tx/{hash}',
+        memo: null,
+        addressFormat: 'bitcoin',
+      },
+    } as unknown as CatalogueAsset;
+    const refunded = statusMail(
+      { ...row, status: 'refunded', refundHash: 'f00d', amountRefunded: '0.05', notifyLang: 'en' },
+      { ...context, from },
+    );
+    expect(refunded?.text).toContain('Refunded: 0.05 BTC');
+    expect(refunded?.text).toContain('Refund address: bc1qrefund');
+    expect(refunded?.text).toContain('Refund transaction: https://mempool.space/tx/f00d');
   });
 
   it('writes in the swap’s language, with amounts in its number format and the unsubscribe link last', () => {

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { swaps } from '../../db/schema.ts';
+import { networkTxHash } from '../address/tx-hash.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
 import type { Dictionary } from '../i18n/dictionaries.ts';
 import { formatAmount, formatDateTime } from '../i18n/format.ts';
@@ -26,6 +27,8 @@ export const MAIL_STATUSES: ReadonlySet<SwapStatus> = new Set([
   'failed',
   'expired',
   'hold',
+  'action_needed',
+  'refunding',
 ]);
 
 /** A swap row as the mails read it. */
@@ -47,6 +50,10 @@ export type SwapMailRow = Pick<
   | 'amountDeposited'
   | 'amountPaidOut'
   | 'payoutHash'
+  | 'problem'
+  | 'actionDeadline'
+  | 'refundHash'
+  | 'amountRefunded'
   | 'expiresAt'
   | 'notifyEmail'
   | 'notifyLang'
@@ -161,7 +168,8 @@ export function receiptMail(row: SwapMailRow, context: MailContext): MailMessage
 
 function explorerLink(asset: CatalogueAsset | null, hash: string | null): string | null {
   if (!asset?.network.explorerTx || !hash) return null;
-  return asset.network.explorerTx.replaceAll('{hash}', encodeURIComponent(hash));
+  const written = networkTxHash(asset.network.addressFormat ?? '', hash);
+  return asset.network.explorerTx.replaceAll('{hash}', encodeURIComponent(written));
 }
 
 /** The mail of a status the owner must know of; null for the others. */
@@ -186,11 +194,44 @@ export function statusMail(row: SwapMailRow, context: MailContext): MailMessage 
         link ? t('finished.transaction', { url: link }) : null,
       ]);
     }
-    case 'refunded':
+    case 'refunded': {
+      const link = explorerLink(context.from, row.refundHash);
+      const refunded = row.amountRefunded ?? row.amountDeposited;
       return compose(row, context, subject, [
         t('refunded.body', pair),
+        refunded ? t('refunded.amount', { amount: formatAmount(refunded, lang), coin: n.from }) : null,
         row.refundAddress ? t('refunded.address', { address: row.refundAddress }) : null,
+        link ? t('refunded.transaction', { url: link }) : null,
       ]);
+    }
+    case 'action_needed': {
+      // The decision itself is taken on the swap page (a POST): a link in a mail must not act, as
+      // mail scanners open links. The swap id in the link is the swap's capability, as on the page.
+      const amounts = {
+        received: formatAmount(row.amountDeposited ?? row.amountFrom, lang),
+        ordered: formatAmount(row.amountFrom, lang),
+        coin: n.from,
+      };
+      return compose(row, context, subject, [
+        t(row.problem === 'late' ? 'action_needed.late' : 'action_needed.body', amounts),
+        '',
+        t('action_needed.choose', { url: `${swapPageUrl(context.baseUrl, lang, row.id)}#decision` }),
+        row.actionDeadline
+          ? t('action_needed.deadline', { time: formatDateTime(row.actionDeadline.toISOString(), lang) })
+          : null,
+      ]);
+    }
+    case 'refunding': {
+      // A refund with its address on file needs nothing from the owner: the refunded mail follows.
+      if (row.refundAddress) return null;
+      return compose(row, context, subject, [
+        t('refunding.body', {
+          received: formatAmount(row.amountDeposited ?? row.amountFrom, lang),
+          coin: n.from,
+          url: `${swapPageUrl(context.baseUrl, lang, row.id)}#refund`,
+        }),
+      ]);
+    }
     default:
       return compose(row, context, subject, [t(`${row.status}.body`, pair)]);
   }

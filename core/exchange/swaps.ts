@@ -5,19 +5,21 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts';
+import { networkTxHash } from '../address/tx-hash.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
 import type { PublicSwapView } from './contract.ts';
 import { Big, formatDecimal, toAmount } from './decimal.ts';
 import type { QuoteService } from './quotes.ts';
 import { newUnsubscribeToken, type SwapMailer } from './swap-mail.ts';
+import { DEFAULT_DECISION, decisionDue, reconcileStatus } from './swap-states.ts';
 import {
   FINAL_STATUSES,
   type LiquidityProvider,
   ProviderError,
   type ProviderSwap,
   type RateType,
-  type SwapStatus,
+  type SwapDecision,
 } from './types.ts';
 
 export interface CreateSwapInput {
@@ -52,7 +54,10 @@ export type SwapErrorCode =
   | 'idempotency_key_reused'
   | 'idempotency_request_in_flight'
   | 'swap_not_found'
-  | 'deposit_rejected';
+  | 'deposit_rejected'
+  | 'swap_not_actionable'
+  | 'refund_address_required'
+  | 'refund_memo_required';
 
 /** A swap request that cannot be served, with the HTTP status that says why. */
 export class SwapError extends Error {
@@ -66,6 +71,16 @@ export class SwapError extends Error {
     this.status = status;
     if (field) this.field = field;
   }
+}
+
+/**
+ * Whether `error` is a SwapError, also one thrown by another copy of this module (the React Router
+ * server bundle holds its own, so `instanceof` fails across the two).
+ */
+export function isSwapError(error: unknown): error is SwapError {
+  return (
+    error instanceof Error && error.name === 'SwapError' && typeof (error as SwapError).code === 'string'
+  );
 }
 
 /** A swap as the service keeps it: the public view and the partner it earns for. */
@@ -97,7 +112,17 @@ export interface SwapServiceOptions {
   now?: () => Date;
   /** Sends the optional receipt and status mails. */
   mailer?: SwapMailer;
+  /**
+   * How long a swap in action_needed waits for the visitor's decision before the default
+   * (DEFAULT_DECISION: continue at the market rate) applies.
+   */
+  actionWindowMs?: number;
 }
+
+/** A decision on a swap, as the visitor (page, mail link or API) gives it. */
+export type DecisionInput =
+  | { action: 'continue' }
+  | { action: 'refund'; refundAddress?: string; refundMemo?: string };
 
 /**
  * 128 random bits as 26 lowercase base32 characters: a swap id nobody can guess, safe in URLs
@@ -130,7 +155,11 @@ class KeyTakenOver extends Error {
 
 /** A provider that can be told a deposit arrived: the sandbox providers. */
 export interface DepositSimulator {
-  simulateDeposit(providerSwapId: string, amount: string): Promise<ProviderSwap>;
+  simulateDeposit(
+    providerSwapId: string,
+    amount: string,
+    options?: { scenario?: 'hold' | 'provider_failure' },
+  ): Promise<ProviderSwap>;
 }
 
 function isDepositSimulator(provider: LiquidityProvider): provider is LiquidityProvider & DepositSimulator {
@@ -154,6 +183,7 @@ export class SwapService {
       pollWaitingMs: 30_000,
       pollActiveMs: 5_000,
       checkLeaseMs: 60_000,
+      actionWindowMs: 24 * 60 * 60_000,
       now: () => new Date(),
       ...options,
       idempotencyLeaseMs: options.idempotencyLeaseMs ?? (options.providerTimeoutMs ?? 10_000) * 2 + 10_000,
@@ -435,6 +465,8 @@ export class SwapService {
         payoutMemo: input.payoutMemo?.trim() || null,
         refundAddress: input.refundAddress?.trim() || null,
         refundMemo: input.refundMemo?.trim() || null,
+        minAmount: created.limits?.min ?? null,
+        maxAmount: created.limits?.max ?? null,
         quoteId: quote.quoteId ?? null,
         promoCode: promo ? (input.promoCode ?? null) : null,
         partnerId: input.partnerId ?? null,
@@ -506,7 +538,139 @@ export class SwapService {
       .from(swapEvents)
       .where(eq(swapEvents.swapId, id))
       .orderBy(asc(swapEvents.at), asc(swapEvents.id));
-    return toView(row, events);
+    const view = toView(row, events);
+    if (row.refundHash) {
+      const from = await this.#options.catalogue.asset(row.fromCoin, row.fromNetwork);
+      const template = from?.network.explorerTx;
+      if (from && template) {
+        const hash = networkTxHash(from.network.addressFormat, row.refundHash);
+        view.refundTxUrl = template.replaceAll('{hash}', encodeURIComponent(hash));
+      }
+    }
+    if (row.status === 'action_needed') view.continueOffer = await this.#continueOffer(row);
+    return view;
+  }
+
+  /** What continuing at the market rate pays now: a fresh float quote of this provider for the deposit. */
+  async #continueOffer(row: SwapRow): Promise<SwapView['continueOffer']> {
+    if (!row.amountDeposited) return null;
+    try {
+      const quote = await this.#options.quotes.quote({
+        from: row.fromCoin,
+        fromNetwork: row.fromNetwork,
+        to: row.toCoin,
+        toNetwork: row.toNetwork,
+        amount: formatDecimal(row.amountDeposited),
+        rateType: 'float',
+        provider: row.provider,
+        ...(row.promoCode ? { promoCode: row.promoCode } : {}),
+      });
+      return quote.provider === row.provider ? { amountTo: quote.amountTo, rate: quote.rate } : null;
+    } catch (error) {
+      this.#options.log.warn({ err: error, swap: row.id }, 'No market quote for an action-needed swap');
+      return null;
+    }
+  }
+
+  /**
+   * The visitor's decision on a swap in action_needed (continue at the market rate, or refund), or
+   * the refund address a refunding swap lacks. Idempotent: the decision already taken answers the
+   * swap as it is; another decision, or a swap with nothing to decide, is refused (409).
+   */
+  async decide(id: string, input: DecisionInput, by: 'visitor' | 'default' = 'visitor'): Promise<SwapView> {
+    const { db, catalogue } = this.#options;
+    const [row] = await db.select().from(swaps).where(eq(swaps.id, id));
+    if (!row) throw new SwapError('swap_not_found', 404, 'No swap with this id');
+    const refundUnderWay = (row.status === 'refunding' || row.status === 'refunded') && !!row.refundAddress;
+    if (row.decision === input.action || (input.action === 'refund' && refundUnderWay)) {
+      return (await this.get(id)) as SwapView;
+    }
+    const waitingForAddress = row.status === 'refunding' && !row.refundAddress;
+    const open =
+      (row.status === 'action_needed' && !row.decision) || (input.action === 'refund' && waitingForAddress);
+    if (!open) throw new SwapError('swap_not_actionable', 409, 'This swap has no decision to take now');
+    const provider = this.#providers.get(row.provider);
+    if (!provider?.resolveSwap) {
+      throw new SwapError('provider_unavailable', 502, 'The provider takes no decisions on this swap');
+    }
+    let decision: SwapDecision;
+    if (input.action === 'refund') {
+      const refundAddress = input.refundAddress?.trim() || row.refundAddress;
+      const refundMemo = input.refundMemo?.trim() || (input.refundAddress ? undefined : row.refundMemo);
+      const from = await catalogue.asset(row.fromCoin, row.fromNetwork);
+      if (!refundAddress) {
+        throw new SwapError(
+          'refund_address_required',
+          422,
+          'A refund needs a refund address',
+          'refundAddress',
+        );
+      }
+      if (from) this.#checkRefund(from, refundAddress, refundMemo ?? undefined);
+      decision = { action: 'refund', refundAddress, ...(refundMemo ? { refundMemo } : {}) };
+    } else {
+      decision = { action: 'continue' };
+    }
+    try {
+      await provider.resolveSwap(
+        row.providerSwapId,
+        decision,
+        AbortSignal.timeout(this.#options.providerTimeoutMs),
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'invalid_address') {
+        throw new SwapError(
+          'invalid_refund_address',
+          422,
+          'The provider refused the refund address',
+          'refundAddress',
+        );
+      }
+      this.#options.log.error({ err: error, swap: id }, 'Provider could not carry out a decision');
+      throw new SwapError(
+        'provider_unavailable',
+        502,
+        'The liquidity provider could not take the decision; please try again',
+      );
+    }
+    await db
+      .update(swaps)
+      .set({
+        ...(row.status === 'action_needed' ? { decision: input.action, decidedBy: by } : {}),
+        ...(decision.action === 'refund'
+          ? { refundAddress: decision.refundAddress, refundMemo: decision.refundMemo ?? null }
+          : {}),
+        nextCheckAt: this.#options.now(),
+      })
+      .where(eq(swaps.id, id));
+    return (await this.sync(id)) as SwapView;
+  }
+
+  #checkRefund(from: CatalogueAsset, address: string, memo: string | undefined): void {
+    if (!validateAddress(from.network.id, address).valid) {
+      throw new SwapError(
+        'invalid_refund_address',
+        422,
+        `This is not a valid ${from.network.name} address`,
+        'refundAddress',
+      );
+    }
+    if (memo && !validateMemo(from.network.id, memo).valid) {
+      throw new SwapError(
+        'invalid_refund_memo',
+        422,
+        `This is not a valid ${from.network.memo?.name ?? 'memo'}`,
+        'refundMemo',
+      );
+    }
+    if (!memo && from.network.memo?.required) {
+      throw new SwapError(
+        'refund_memo_required',
+        422,
+        `${from.network.name} refunds need a ${from.network.memo.name}`,
+        'refundMemo',
+      );
+    }
   }
 
   /** Asks the provider for the swap's status now (after a deposit, or from the job). */
@@ -524,6 +688,15 @@ export class SwapService {
       await db.update(swaps).set({ nextCheckAt: null }).where(eq(swaps.id, row.id));
       return;
     }
+    // Nobody decided by the deadline: the documented default applies (swap-states.ts).
+    if (decisionDue(current, row.actionDeadline, now()) && !row.decision) {
+      try {
+        await this.decide(row.id, { action: DEFAULT_DECISION }, 'default');
+        return;
+      } catch (error) {
+        log.error({ err: error, swap: row.id }, 'The default decision could not be applied; retrying');
+      }
+    }
     const at = now();
     let reported: ProviderSwap | null = null;
     const provider = this.#providers.get(row.provider);
@@ -537,9 +710,28 @@ export class SwapService {
         log.warn({ err: error, swap: row.id, provider: row.provider }, 'Provider status check failed');
       }
     }
-    let next: SwapStatus = reported?.status ?? current;
-    // Nobody paid in time: the swap expires on our side whatever the provider says.
-    if (next === 'waiting' && at >= row.expiresAt) next = 'expired';
+    const amountDeposited = reported?.amountDeposited ?? row.amountDeposited;
+    const reconciled = reconcileStatus(current, reported?.status ?? null, {
+      deposited: amountDeposited !== null,
+      now: at,
+      expiresAt: row.expiresAt,
+    });
+    const next = reconciled.status;
+    if (reconciled.problem === 'provider_failed' || reconciled.problem === 'late') {
+      log.error(
+        { swap: row.id, provider: row.provider, reported: reported?.status },
+        'The provider ended a swap that holds a deposit; it is owed a refund',
+      );
+    }
+    const problem = reconciled.problem ?? reported?.problem ?? row.problem;
+    // What the payout comes to for the deposit actually received, once the provider says.
+    const amountExpected =
+      amountDeposited !== null &&
+      reported &&
+      new Big(reported.amountTo).gt(0) &&
+      !new Big(reported.amountTo).eq(row.amountTo)
+        ? reported.amountTo
+        : row.amountExpected;
 
     const final = FINAL_STATUSES.has(next);
     const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
@@ -548,10 +740,21 @@ export class SwapService {
         .update(swaps)
         .set({
           status: next,
-          amountDeposited: reported?.amountDeposited ?? row.amountDeposited,
+          problem,
+          amountDeposited,
+          amountExpected,
           amountPaidOut: reported?.amountPaidOut ?? row.amountPaidOut,
           depositHash: reported?.depositHash ?? row.depositHash,
           payoutHash: reported?.payoutHash ?? row.payoutHash,
+          refundHash: reported?.refundHash ?? row.refundHash,
+          amountRefunded: reported?.amountRefunded ?? row.amountRefunded,
+          refundAddress: row.refundAddress ?? reported?.refundAddress ?? null,
+          minAmount: row.minAmount ?? reported?.limits?.min ?? null,
+          maxAmount: row.maxAmount ?? reported?.limits?.max ?? null,
+          actionDeadline:
+            next === 'action_needed' && current !== 'action_needed'
+              ? new Date(at.getTime() + this.#options.actionWindowMs)
+              : row.actionDeadline,
           nextCheckAt: final ? null : new Date(at.getTime() + interval),
           updatedAt: next === current ? row.updatedAt : at,
         })
@@ -574,7 +777,11 @@ export class SwapService {
    * Sandbox only: tells the swap's simulated provider that the deposit arrived, then syncs.
    * Refused unless the swap still waits for its deposit.
    */
-  async simulateDeposit(id: string, amount: string): Promise<SwapView> {
+  async simulateDeposit(
+    id: string,
+    amount: string,
+    scenario?: 'hold' | 'provider_failure',
+  ): Promise<SwapView> {
     const [row] = await this.#options.db.select().from(swaps).where(eq(swaps.id, id));
     if (!row) throw new SwapError('swap_not_found', 404, 'No swap with this id');
     const provider = this.#providers.get(row.provider);
@@ -582,7 +789,7 @@ export class SwapService {
       throw new SwapError('deposit_rejected', 409, 'This swap cannot take a deposit now');
     }
     try {
-      await provider.simulateDeposit(row.providerSwapId, amount);
+      await provider.simulateDeposit(row.providerSwapId, amount, scenario ? { scenario } : {});
     } catch (error) {
       if (error instanceof ProviderError) throw new SwapError('deposit_rejected', 409, error.message);
       throw error;
@@ -653,6 +860,19 @@ function toView(row: SwapRow, events: (typeof swapEvents.$inferSelect)[]): SwapV
     amountPaidOut: row.amountPaidOut === null ? null : formatDecimal(row.amountPaidOut),
     depositHash: row.depositHash,
     payoutHash: row.payoutHash,
+    problem: row.problem,
+    min: row.minAmount === null ? null : formatDecimal(row.minAmount),
+    max: row.maxAmount === null ? null : formatDecimal(row.maxAmount),
+    amountExpected: row.amountExpected === null ? null : formatDecimal(row.amountExpected),
+    actionDeadline: row.actionDeadline?.toISOString() ?? null,
+    defaultDecision: row.status === 'action_needed' ? DEFAULT_DECISION : null,
+    decision: row.decision,
+    decidedBy: row.decidedBy,
+    continueOffer: null,
+    refundHash: row.refundHash,
+    refundTxUrl: null,
+    amountRefunded: row.amountRefunded === null ? null : formatDecimal(row.amountRefunded),
+    refundAddressNeeded: (row.status === 'refunding' || row.status === 'action_needed') && !row.refundAddress,
     expiresAt: row.expiresAt.toISOString(),
     rateExpiresAt: row.rateExpiresAt?.toISOString() ?? null,
     partnerId: row.partnerId,

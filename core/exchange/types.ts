@@ -30,11 +30,34 @@ export const SWAP_STATUSES = [
   'refunded',
   'expired',
   'hold',
+  'action_needed',
+  'refunding',
 ] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
 /** Statuses after which nothing changes any more. */
 export const FINAL_STATUSES: ReadonlySet<SwapStatus> = new Set(['finished', 'failed', 'refunded', 'expired']);
+
+/**
+ * Why a swap left the happy path (core/exchange/swap-states.ts): a deposit that differs from the
+ * order (`underpaid`, `overpaid`), one outside the provider's limits (`below_min`, `above_max`), a
+ * fixed-rate deposit after the rate ran out (`late`), a provider's identity or AML check (`hold`),
+ * or a provider that failed after the deposit (`provider_failed`).
+ */
+export const SWAP_PROBLEMS = [
+  'underpaid',
+  'overpaid',
+  'below_min',
+  'above_max',
+  'late',
+  'hold',
+  'provider_failed',
+] as const;
+export type SwapProblem = (typeof SWAP_PROBLEMS)[number];
+
+/** The visitor's answer to an "action needed" swap, or the default applied at its deadline. */
+export const SWAP_DECISIONS = ['continue', 'refund'] as const;
+export type SwapDecisionKind = (typeof SWAP_DECISIONS)[number];
 
 /** A coin on one network, e.g. USDT on tron. */
 export interface Asset {
@@ -120,6 +143,15 @@ export interface ProviderSwap {
   payoutHash?: string;
   /** What the provider says beyond `status` (late or wrong deposit, refund under way), when it does. */
   detail?: ProviderSwapDetail;
+  /** Why the swap left the happy path, when it did (the provider's word). */
+  problem?: SwapProblem;
+  /** The provider's limits for this swap, in `from` units. */
+  limits?: { min: string; max: string };
+  /** The refund's transaction, once the deposit was sent back. */
+  refundHash?: string;
+  amountRefunded?: string;
+  /** The refund address the provider holds, when it holds one. */
+  refundAddress?: string;
 }
 
 /**
@@ -139,6 +171,11 @@ export const PROVIDER_SWAP_DETAILS = [
   'action_needed',
 ] as const;
 export type ProviderSwapDetail = (typeof PROVIDER_SWAP_DETAILS)[number];
+
+/** What the visitor (or the default at the deadline) decided for a swap that needs it. */
+export type SwapDecision =
+  | { action: 'continue' }
+  | { action: 'refund'; refundAddress: string; refundMemo?: string };
 
 /** A provider's declared terms: its usual spread (null when it does not publish one). */
 export interface ProviderProfile {
@@ -162,6 +199,12 @@ export interface LiquidityProvider {
   reverseQuote?(request: ReverseQuoteRequest, signal: AbortSignal): Promise<ProviderQuote>;
   createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap>;
   getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap>;
+  /**
+   * Carries out a decision on a swap in `action_needed` (continue at the market rate, or refund),
+   * or gives a swap in `refunding` the refund address it lacks. Absent where the provider decides
+   * alone (its own rules then apply and the swap only reports them).
+   */
+  resolveSwap?(providerSwapId: string, decision: SwapDecision, signal: AbortSignal): Promise<ProviderSwap>;
 }
 
 /**

@@ -274,45 +274,144 @@ describe.each(databaseTargets())('SandboxProvider on $name', (target) => {
       await expectProviderError(p.simulateDeposit(created.providerSwapId, '-1'), 'amount_out_of_range');
     });
 
-    it('refunds a deposit outside its limits once it is confirmed', async () => {
+    it('refunds a deposit outside its limits once it is confirmed, with the refund transaction', async () => {
       const p = provider();
       const created = await p.createSwap({ ...request, rateType: 'float' }, signal);
+      expect(created.limits).toEqual({ min: '0.00015', max: '2.5' });
       await p.simulateDeposit(created.providerSwapId, '3');
       expect((await p.getSwap(created.providerSwapId, signal)).status).toBe('confirming');
       advance(DELAYS.confirmingMs);
+      const refunding = await p.getSwap(created.providerSwapId, signal);
+      expect(refunding).toMatchObject({ status: 'refunding', problem: 'above_max' });
+      advance(DELAYS.sendingMs);
       const refunded = await p.getSwap(created.providerSwapId, signal);
-      expect(refunded.status).toBe('refunded');
+      expect(refunded).toMatchObject({ status: 'refunded', problem: 'above_max', amountRefunded: '3' });
+      expect(refunded.refundHash).toMatch(/^[0-9a-f]{64}$/);
       expect(refunded.amountPaidOut).toBeUndefined();
     });
 
-    it('pays a fixed swap at the locked rate, in proportion to the deposit', async () => {
+    it('waits for a refund address before refunding a deposit below the minimum', async () => {
       const p = provider();
+      const { refundAddress: _none, ...withoutRefund } = request;
+      const created = await p.createSwap({ ...withoutRefund, rateType: 'float' }, signal);
+      await p.simulateDeposit(created.providerSwapId, '0.0001');
+      advance(DELAYS.confirmingMs + DELAYS.sendingMs * 10);
+      expect(await p.getSwap(created.providerSwapId, signal)).toMatchObject({
+        status: 'refunding',
+        problem: 'below_min',
+      });
+      expect((await p.getSwap(created.providerSwapId, signal)).refundAddress).toBeUndefined();
+      await expectProviderError(
+        p.resolveSwap(created.providerSwapId, { action: 'refund', refundAddress: ETH_ADDRESS }, signal),
+        'invalid_address',
+      );
+      await expectProviderError(
+        p.resolveSwap(created.providerSwapId, { action: 'continue' }, signal),
+        'upstream_error',
+      );
+      await p.resolveSwap(created.providerSwapId, { action: 'refund', refundAddress: BTC_ADDRESS }, signal);
+      // Sending the refund starts once the address is known.
+      advance(DELAYS.sendingMs - 1);
+      expect((await p.getSwap(created.providerSwapId, signal)).status).toBe('refunding');
+      advance(1);
+      const refunded = await p.getSwap(created.providerSwapId, signal);
+      expect(refunded).toMatchObject({
+        status: 'refunded',
+        refundAddress: BTC_ADDRESS,
+        amountRefunded: '0.0001',
+      });
+    });
+
+    const fixedSwap = async (p: SandboxProvider) => {
       const quote = await p.quote({ from: BTC, to: ETH, amountFrom: '0.1', rateType: 'fixed' }, signal);
       const created = await p.createSwap(
         { ...request, rateType: 'fixed', providerRateId: quote.providerRateId as string },
         signal,
       );
       expect(created.amountTo).toBe(quote.amountTo);
-      await p.simulateDeposit(created.providerSwapId, '0.05');
+      return created;
+    };
+
+    it('pays an exact fixed deposit at the locked rate whatever the market does', async () => {
+      const p = provider();
+      const created = await fixedSwap(p);
+      await p.simulateDeposit(created.providerSwapId, '0.1');
       prices.table.btc = '1';
       advance(6_000);
       const finished = await p.getSwap(created.providerSwapId, signal);
       expect(finished.status).toBe('finished');
-      expect(finished.amountPaidOut).toBe(new Big(quote.amountTo).div(2).round(8, Big.roundDown).toFixed());
+      expect(finished.amountPaidOut).toBe(created.amountTo);
     });
 
-    it('expires a fixed swap paid after its rate ran out', async () => {
+    it('asks about a half-paid fixed swap, and continues at the market rate of the decision', async () => {
       const p = provider();
-      const quote = await p.quote({ from: BTC, to: ETH, amountFrom: '0.1', rateType: 'fixed' }, signal);
-      const created = await p.createSwap(
-        { ...request, rateType: 'fixed', providerRateId: quote.providerRateId as string },
-        signal,
+      const created = await fixedSwap(p);
+      await p.simulateDeposit(created.providerSwapId, '0.05');
+      advance(DELAYS.confirmingMs + 60_000);
+      expect(await p.getSwap(created.providerSwapId, signal)).toMatchObject({
+        status: 'action_needed',
+        problem: 'underpaid',
+        amountDeposited: '0.05',
+      });
+      prices.table.btc = '66000';
+      await p.resolveSwap(created.providerSwapId, { action: 'continue' }, signal);
+      // The same decision again changes nothing; the other one is refused.
+      await p.resolveSwap(created.providerSwapId, { action: 'continue' }, signal);
+      await expectProviderError(
+        p.resolveSwap(created.providerSwapId, { action: 'refund', refundAddress: BTC_ADDRESS }, signal),
+        'upstream_error',
       );
-      await p.simulateDeposit(created.providerSwapId, '0.1', new Date(clock.getTime() + 60_001));
+      const exchanging = await p.getSwap(created.providerSwapId, signal);
+      expect(exchanging.status).toBe('exchanging');
+      // 0.05 BTC at 66000 / 3000 = 1.1, less the 0.3 % spread and the 1 USD network fee: 1.1 × 0.997 − 1/3000.
+      expect(exchanging.amountTo).toBe('1.09636666');
+      prices.table.btc = '1';
+      advance(DELAYS.exchangingMs + DELAYS.sendingMs);
+      expect(await p.getSwap(created.providerSwapId, signal)).toMatchObject({
+        status: 'finished',
+        amountPaidOut: '1.09636666',
+      });
+    });
+
+    it('asks about a fixed deposit after the rate ran out, and refunds it when told to', async () => {
+      const p = provider();
+      const created = await fixedSwap(p);
+      await p.simulateDeposit(created.providerSwapId, '0.1', { at: new Date(clock.getTime() + 60_001) });
       advance(60_001 + DELAYS.confirmingMs - 1);
       expect((await p.getSwap(created.providerSwapId, signal)).status).toBe('confirming');
       advance(1);
-      expect((await p.getSwap(created.providerSwapId, signal)).status).toBe('expired');
+      expect(await p.getSwap(created.providerSwapId, signal)).toMatchObject({
+        status: 'action_needed',
+        problem: 'late',
+      });
+      await p.resolveSwap(created.providerSwapId, { action: 'refund', refundAddress: BTC_ADDRESS }, signal);
+      expect((await p.getSwap(created.providerSwapId, signal)).status).toBe('refunding');
+      advance(DELAYS.sendingMs);
+      expect(await p.getSwap(created.providerSwapId, signal)).toMatchObject({
+        status: 'refunded',
+        problem: 'late',
+        amountRefunded: '0.1',
+      });
+    });
+
+    it('holds a swap for a check before it goes on, and refunds after its own failure', async () => {
+      const p = provider();
+      const held = await p.createSwap({ ...request, rateType: 'float' }, signal);
+      await p.simulateDeposit(held.providerSwapId, '0.1', { scenario: 'hold' });
+      const failing = await p.createSwap({ ...request, rateType: 'float' }, signal);
+      await p.simulateDeposit(failing.providerSwapId, '0.1', { scenario: 'provider_failure' });
+      advance(DELAYS.confirmingMs);
+      expect(await p.getSwap(held.providerSwapId, signal)).toMatchObject({ status: 'hold', problem: 'hold' });
+      expect((await p.getSwap(failing.providerSwapId, signal)).status).toBe('exchanging');
+      advance(DELAYS.exchangingMs);
+      expect((await p.getSwap(held.providerSwapId, signal)).status).toBe('exchanging');
+      expect(await p.getSwap(failing.providerSwapId, signal)).toMatchObject({
+        status: 'refunding',
+        problem: 'provider_failed',
+      });
+      advance(DELAYS.exchangingMs + DELAYS.sendingMs);
+      expect((await p.getSwap(held.providerSwapId, signal)).status).toBe('finished');
+      expect((await p.getSwap(failing.providerSwapId, signal)).status).toBe('refunded');
     });
 
     it('refuses unknown, expired, reused and mismatched fixed rates', async () => {

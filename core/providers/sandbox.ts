@@ -8,6 +8,7 @@ import { networkTxHash } from '../address/tx-hash.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { Big, isDecimalString, toAmount } from '../exchange/decimal.ts';
+import { routeDeposit } from '../exchange/swap-states.ts';
 import {
   type Asset,
   type LiquidityProvider,
@@ -19,7 +20,17 @@ import {
   type ProviderSwapRequest,
   type QuoteRequest,
   type ReverseQuoteRequest,
+  type SwapDecision,
+  type SwapProblem,
 } from '../exchange/types.ts';
+
+/**
+ * Sandbox only: what the simulated provider does with a deposit the rules let through. `hold`: an
+ * identity check pauses the swap (for as long as an exchange takes) before it goes on; `provider_failure`:
+ * the exchange fails and the deposit is sent back.
+ */
+export const SANDBOX_SCENARIOS = ['hold', 'provider_failure'] as const;
+export type SandboxScenario = (typeof SANDBOX_SCENARIOS)[number];
 
 /** How long a sandbox swap stays in each status after its deposit. */
 export interface SandboxDelays {
@@ -292,14 +303,18 @@ export class SandboxProvider implements LiquidityProvider {
   async simulateDeposit(
     providerSwapId: string,
     amount: string,
-    at: Date = this.#now(),
+    options: { at?: Date; scenario?: SandboxScenario } = {},
   ): Promise<ProviderSwap> {
     if (!isDecimalString(amount) || new Big(amount).lte(0)) {
       throw this.#error('amount_out_of_range', `Deposit amount must be a positive decimal, got "${amount}"`);
     }
     const updated = await this.#db
       .update(sandboxSwaps)
-      .set({ depositAmount: amount, depositedAt: at })
+      .set({
+        depositAmount: amount,
+        depositedAt: options.at ?? this.#now(),
+        scenario: options.scenario ?? null,
+      })
       .where(
         and(
           eq(sandboxSwaps.id, providerSwapId),
@@ -428,6 +443,67 @@ export class SandboxProvider implements LiquidityProvider {
     return row;
   }
 
+  /**
+   * Carries out a decision on a swap in action_needed, or takes the refund address a refunding swap
+   * lacks. Repeating the decision already taken changes nothing; another one is refused.
+   */
+  async resolveSwap(
+    providerSwapId: string,
+    decision: SwapDecision,
+    signal: AbortSignal,
+  ): Promise<ProviderSwap> {
+    signal.throwIfAborted();
+    const row = await this.#load(providerSwapId);
+    const current = await this.#toSwap(row);
+    if (row.decision) {
+      if (row.decision === decision.action) return current;
+      throw this.#error('upstream_error', `The swap was already decided: ${row.decision}`);
+    }
+    const at = this.#now();
+    if (decision.action === 'continue') {
+      if (current.status !== 'action_needed') throw this.#error('upstream_error', 'Nothing to decide');
+      const market = await this.quote(
+        {
+          from: { coin: row.fromCoin, network: row.fromNetwork },
+          to: { coin: row.toCoin, network: row.toNetwork },
+          amountFrom: current.amountDeposited ?? '0',
+          rateType: 'float',
+        },
+        signal,
+      );
+      const to = await this.#catalogue.asset(row.toCoin, row.toNetwork);
+      const marketAmountTo = toAmount(
+        new Big(market.amountTo).times(10_000 - row.partnerFeeBps).div(10_000),
+        to ? payoutDecimals(to) : 8,
+      );
+      await this.#db
+        .update(sandboxSwaps)
+        .set({ decision: 'continue', decidedAt: at, marketAmountTo })
+        .where(eq(sandboxSwaps.id, row.id));
+    } else {
+      const waitingForAddress = current.status === 'refunding' && !row.refundAddress;
+      if (current.status !== 'action_needed' && !waitingForAddress) {
+        throw this.#error('upstream_error', 'Nothing to refund now');
+      }
+      if (!validateAddress(row.fromNetwork, decision.refundAddress).valid) {
+        throw this.#error('invalid_address', 'Invalid refund address');
+      }
+      if (decision.refundMemo && !validateMemo(row.fromNetwork, decision.refundMemo).valid) {
+        throw this.#error('invalid_address', 'Invalid refund memo');
+      }
+      await this.#db
+        .update(sandboxSwaps)
+        .set({
+          decision: 'refund',
+          decidedAt: at,
+          refundAddress: decision.refundAddress.trim(),
+          refundMemo: decision.refundMemo?.trim() || null,
+        })
+        .where(eq(sandboxSwaps.id, row.id));
+    }
+    return this.#toSwap(await this.#load(providerSwapId));
+  }
+
   async #toSwap(row: SandboxRow): Promise<ProviderSwap> {
     const swap: ProviderSwap = {
       providerSwapId: row.id,
@@ -435,29 +511,79 @@ export class SandboxProvider implements LiquidityProvider {
       depositAddress: row.depositAddress,
       amountFrom: norm(row.amountFrom),
       amountTo: norm(row.amountTo),
+      limits: { min: norm(row.min), max: norm(row.max) },
     };
     if (row.depositMemo) swap.depositMemo = row.depositMemo;
+    if (row.refundAddress) swap.refundAddress = row.refundAddress;
     const now = this.#now().getTime();
     if (!row.depositAmount || !row.depositedAt || row.depositedAt.getTime() > now) return swap;
 
-    const deposit = new Big(row.depositAmount);
     swap.amountDeposited = norm(row.depositAmount);
     swap.depositHash = fakeHash('deposit', row.id, row.fromNetwork);
-    const elapsed = now - row.depositedAt.getTime();
-    const { confirmingMs, exchangingMs, sendingMs } = this.#config.delays;
-    if (elapsed < confirmingMs) return { ...swap, status: 'confirming' };
-    if (deposit.lt(row.min) || deposit.gt(row.max)) return { ...swap, status: 'refunded' };
-    if (
-      row.rateType === 'fixed' &&
-      row.rateExpiresAt &&
-      row.depositedAt.getTime() > row.rateExpiresAt.getTime()
-    ) {
-      return { ...swap, status: 'expired' };
+    const { confirmingMs, exchangingMs } = this.#config.delays;
+    const confirmed = row.depositedAt.getTime() + confirmingMs;
+    if (now < confirmed) return { ...swap, status: 'confirming' };
+    const route = routeDeposit(
+      {
+        rateType: row.rateType === 'fixed' ? 'fixed' : 'float',
+        amountFrom: row.amountFrom,
+        min: row.min,
+        max: row.max,
+        rateExpiresAt: row.rateExpiresAt,
+      },
+      { amount: row.depositAmount, at: row.depositedAt },
+    );
+    if (route.route === 'refund') return this.#refunding(row, swap, confirmed, route.problem);
+    if (route.route === 'action_needed') {
+      const decided = row.decidedAt?.getTime() ?? null;
+      if (!row.decision || decided === null)
+        return { ...swap, status: 'action_needed', problem: route.problem };
+      if (row.decision === 'refund') return this.#refunding(row, swap, decided, route.problem);
+      return this.#exchanging(row, swap, decided, route.problem, norm(row.marketAmountTo ?? row.amountTo));
     }
-    if (elapsed < confirmingMs + exchangingMs) return { ...swap, status: 'exchanging' };
-    swap.payoutHash = fakeHash('payout', row.id, row.toNetwork);
-    if (elapsed < confirmingMs + exchangingMs + sendingMs) return { ...swap, status: 'sending' };
-    return { ...swap, status: 'finished', amountPaidOut: await this.#paidOut(row, deposit) };
+    const problem = route.problem ?? undefined;
+    if (row.scenario === 'hold') {
+      if (now < confirmed + exchangingMs) return { ...swap, status: 'hold', problem: 'hold' };
+      return this.#exchanging(row, swap, confirmed + exchangingMs, problem);
+    }
+    if (row.scenario === 'provider_failure') {
+      if (now < confirmed + exchangingMs) return { ...swap, status: 'exchanging' };
+      return this.#refunding(row, swap, confirmed + exchangingMs, 'provider_failed');
+    }
+    return this.#exchanging(row, swap, confirmed, problem);
+  }
+
+  /** The exchange and payout, started at `start`; the payout is `amountTo`, else what the deposit buys. */
+  async #exchanging(
+    row: SandboxRow,
+    swap: ProviderSwap,
+    start: number,
+    problem: SwapProblem | undefined,
+    amountTo?: string,
+  ): Promise<ProviderSwap> {
+    const { exchangingMs, sendingMs } = this.#config.delays;
+    const elapsed = this.#now().getTime() - start;
+    const deposit = new Big(row.depositAmount ?? '0');
+    const payout = amountTo ?? (await this.#paidOut(row, deposit));
+    const shown: ProviderSwap = { ...swap, amountTo: payout, ...(problem ? { problem } : {}) };
+    if (elapsed < exchangingMs) return { ...shown, status: 'exchanging' };
+    shown.payoutHash = fakeHash('payout', row.id, row.toNetwork);
+    if (elapsed < exchangingMs + sendingMs) return { ...shown, status: 'sending' };
+    return { ...shown, status: 'finished', amountPaidOut: payout };
+  }
+
+  /** The deposit sent back, from `start` or once a refund address is given, whichever is later. */
+  #refunding(row: SandboxRow, swap: ProviderSwap, start: number, problem: SwapProblem): ProviderSwap {
+    const shown: ProviderSwap = { ...swap, status: 'refunding', problem };
+    if (!row.refundAddress) return shown;
+    const from = Math.max(start, row.decidedAt?.getTime() ?? start);
+    if (this.#now().getTime() - from < this.#config.delays.sendingMs) return shown;
+    return {
+      ...shown,
+      status: 'refunded',
+      refundHash: fakeHash('refund', row.id, row.fromNetwork),
+      amountRefunded: norm(row.depositAmount ?? '0'),
+    };
   }
 
   /** Fixed: the locked rate applied to what arrived. Float: what the deposit is worth now. */

@@ -475,6 +475,10 @@ describe.each(targets)('API fuzzing on $name', (target) => {
   let lifi: FakeLiFi;
   const statuses = new Map<string, Map<number, number>>();
   const hints: Record<string, fc.Arbitrary<unknown>> = {};
+  /** Path values for one operation only (by its name), before the shared hints. */
+  const operationPathHints: Record<string, Record<string, fc.Arbitrary<unknown>>> = {};
+  /** Swaps off the happy path (action_needed, refunding): the ids the decisions are tried on. */
+  const offPathSwapIds: string[] = [];
   /** Whole request bodies the business rules accept, by operation (random fields seldom all fit). */
   const examples: Record<string, fc.Arbitrary<unknown>> = {};
   let partnerKey = '';
@@ -563,6 +567,46 @@ describe.each(targets)('API fuzzing on $name', (target) => {
         swapIds.push(((await swap.json()) as { id: string }).id);
       }
     }
+    // Swaps off the happy path, so that decisions get past the rules too: fixed-rate swaps paid
+    // half (action_needed) and float swaps paid below the minimum without a refund address.
+    for (let i = 0; i < 3; i++) {
+      const quote = await app.request('/api/v1/quotes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'btc', to: 'eth', amount: '0.5', rateType: 'fixed' }),
+      });
+      const { quoteId } = (await quote.json()) as { quoteId: string };
+      for (const [rateType, deposit] of [
+        ['fixed', '0.25'],
+        ['float', '0.000001'],
+        ['float', '0.000002'],
+      ] as const) {
+        const swap = await app.request('/api/v1/swaps', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            from: 'btc',
+            to: 'eth',
+            amount: '0.5',
+            rateType,
+            ...(rateType === 'fixed' ? { quoteId } : {}),
+            payoutAddress: ETH_ADDRESS,
+          }),
+        });
+        expect(swap.status).toBe(201);
+        const { id } = (await swap.json()) as { id: string };
+        await app.request(`/api/v1/sandbox/swaps/${id}/deposit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: deposit }),
+        });
+        offPathSwapIds.push(id);
+      }
+    }
+    const decisionIds = fc.constantFrom(...offPathSwapIds);
+    operationPathHints['POST /api/v1/swaps/{id}/continue'] = { id: decisionIds };
+    operationPathHints['POST /api/v1/swaps/{id}/refund'] = { id: decisionIds };
+    examples['POST /api/v1/swaps/{id}/refund'] = fc.constantFrom({ refundAddress: BTC_ADDRESS }, {});
     // A swap with mails: its id among the path ids, its unsubscribe token as the body example.
     const mailed = await app.request('/api/v1/swaps', {
       method: 'POST',
@@ -802,11 +846,12 @@ describe.each(targets)('API fuzzing on $name', (target) => {
   ): fc.Arbitrary<FuzzRequest> {
     const parameters = operation.parameters ?? [];
     const pathNames = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+    const operationHints = operationPathHints[name] ?? {};
     const pathValues = pathNames.map((name) => {
       const schema = parameters.find((p) => p.name === name && p.in === 'path')?.schema ?? {
         type: 'string',
       };
-      const hint = hints[name];
+      const hint = operationHints[name] ?? hints[name];
       return fc
         .oneof(
           ...(hint ? [{ arbitrary: hint.map(String), weight: 6 }] : []),

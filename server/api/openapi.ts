@@ -7,6 +7,7 @@ import {
   pairQuerySchema,
   quoteRequestSchema,
   RESPONSE_SCHEMAS,
+  refundRequestSchema,
   swapRequestSchema,
 } from '../../core/exchange/contract.ts';
 import {
@@ -241,6 +242,35 @@ export function openApiDocument(baseUrl: string) {
           responses: {
             200: { description: 'The swap', content: json(ref('Swap')) },
             ...errors(404, 414),
+            ...everyOperation,
+          },
+        },
+      },
+      '/swaps/{id}/continue': {
+        post: {
+          summary:
+            'Status action_needed (a fixed-rate deposit of another amount, or after the rate ran out): continue at the market rate of now (continueOffer), instead of a refund',
+          description:
+            'Idempotent: once continued, the same call answers the swap again. Without a decision by actionDeadline, defaultDecision (continue) applies. 409 swap_not_actionable when there is nothing to decide, or the swap was refunded instead.',
+          parameters: [pathParameter('id')],
+          responses: {
+            200: { description: 'The swap after the decision', content: json(ref('Swap')) },
+            ...errors(400, 404, 409, 413, 414, 422, 502),
+            ...everyOperation,
+          },
+        },
+      },
+      '/swaps/{id}/refund': {
+        post: {
+          summary:
+            'Status action_needed: send the deposit back instead; status refunding with refundAddressNeeded: give the refund address',
+          description:
+            'The refund address is checked for the deposit network, with its memo rules (refund_memo_required where the network needs one). Idempotent: once a refund is under way, the same call answers the swap again. 409 swap_not_actionable when there is nothing to refund.',
+          parameters: [pathParameter('id')],
+          requestBody: body(refundRequestSchema),
+          responses: {
+            200: { description: 'The swap after the decision', content: json(ref('Swap')) },
+            ...errors(400, 404, 409, 413, 414, 422, 502),
             ...everyOperation,
           },
         },

@@ -306,7 +306,16 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
       });
       expect(created.status).toBe(201);
       await call('POST', `/sandbox/swaps/${created.json.id}/deposit`, { amount: '0.00000100' });
-      expect((await call('GET', `/swaps/${created.json.id}`)).json.status).toBe('refunded');
+      // No refund address was given: the swap waits for one before it can refund.
+      expect((await call('GET', `/swaps/${created.json.id}`)).json).toMatchObject({
+        status: 'refunding',
+        problem: 'below_min',
+        refundAddressNeeded: true,
+      });
+      const refunded = await call('POST', `/swaps/${created.json.id}/refund`, {
+        refundAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      });
+      expect(refunded.json).toMatchObject({ status: 'refunded', amountRefunded: '0.000001' });
     });
 
     it.each([

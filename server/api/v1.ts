@@ -21,6 +21,7 @@ import {
   pairQuerySchema,
   type QuoteView,
   quoteRequestSchema,
+  refundRequestSchema,
   type SwapRequest,
   swapRequestSchema,
 } from '../../core/exchange/contract.ts';
@@ -270,14 +271,48 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     return c.json(publicSwap(swap));
   });
 
-  // The sandbox's stand-in for a blockchain deposit; absent when real providers run alone.
-  api.post('/sandbox/swaps/:id/deposit', async (c) => {
-    if (!services.sandbox) throw new ApiError(404, 'not_found');
-    const { amount } = await jsonBody(c, depositRequestSchema);
+  // A swap in action_needed: the visitor continues at the market rate (no body needed) or takes a
+  // refund. Both are idempotent (the decision already taken answers the swap again); the other one then answers 409.
+  api.post('/swaps/:id/continue', async (c) => {
     const id = c.req.param('id').toLowerCase();
     if (!SWAP_ID_PATTERN.test(id)) throw new ApiError(404, 'swap_not_found');
     const swap = await withSwapErrors(services, requestLanguage(c), null, () =>
-      swaps.simulateDeposit(id, amount),
+      swaps.decide(id, { action: 'continue' }),
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json(publicSwap(swap));
+  });
+
+  // A refund of an action-needed swap, or the refund address a refunding swap lacks.
+  api.post('/swaps/:id/refund', async (c) => {
+    const id = c.req.param('id').toLowerCase();
+    if (!SWAP_ID_PATTERN.test(id)) throw new ApiError(404, 'swap_not_found');
+    const body = await jsonBody(c, refundRequestSchema);
+    const existing = await swaps.get(id);
+    if (!existing) throw new ApiError(404, 'swap_not_found');
+    const swap = await withSwapErrors(
+      services,
+      requestLanguage(c),
+      {
+        from: existing.from,
+        fromNetwork: existing.fromNetwork,
+        to: existing.to,
+        toNetwork: existing.toNetwork,
+      },
+      () => swaps.decide(id, { action: 'refund', ...body }),
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json(publicSwap(swap));
+  });
+
+  // The sandbox's stand-in for a blockchain deposit; absent when real providers run alone.
+  api.post('/sandbox/swaps/:id/deposit', async (c) => {
+    if (!services.sandbox) throw new ApiError(404, 'not_found');
+    const { amount, scenario } = await jsonBody(c, depositRequestSchema);
+    const id = c.req.param('id').toLowerCase();
+    if (!SWAP_ID_PATTERN.test(id)) throw new ApiError(404, 'swap_not_found');
+    const swap = await withSwapErrors(services, requestLanguage(c), null, () =>
+      swaps.simulateDeposit(id, amount, scenario),
     );
     return c.json(publicSwap(swap));
   });
@@ -331,10 +366,13 @@ async function withQuoteErrors<T>(run: () => Promise<T>, fromCoin: string): Prom
   }
 }
 
+/** The coins and networks of a swap, to name them in an error message. */
+type SwapSides = Pick<SwapRequest, 'from' | 'fromNetwork' | 'to' | 'toNetwork'>;
+
 async function withSwapErrors<T>(
   services: Services,
   lang: Lang,
-  request: SwapRequest | null,
+  request: SwapSides | null,
   run: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -343,7 +381,7 @@ async function withSwapErrors<T>(
     if (error instanceof SwapError) {
       const to = request && (await services.catalogue.asset(request.to, request.toNetwork));
       const from = request && (await services.catalogue.asset(request.from, request.fromNetwork));
-      const refund = error.code.startsWith('invalid_refund');
+      const refund = error.code.startsWith('invalid_refund') || error.code.startsWith('refund_');
       const network = refund ? from?.network : to?.network;
       throw new ApiError(error.status, error.code, {
         ...(error.field ? { field: error.field } : {}),
