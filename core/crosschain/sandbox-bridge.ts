@@ -8,7 +8,7 @@ import {
   parseAbi,
 } from 'viem';
 import type { DexNetwork } from '../dex/networks.ts';
-import type { SandboxChain } from '../dex/sandbox-file.ts';
+import { type SandboxChain, sandboxNetworkChainId } from '../dex/sandbox-file.ts';
 import type { Address } from '../dex/types.ts';
 import type {
   BridgeTransferStatus,
@@ -45,7 +45,7 @@ function bridgedChains(chains: SandboxChain[]): Map<number, BridgedChain> {
   const found = new Map<number, BridgedChain>();
   for (const chain of chains) {
     if (!chain.bridge) continue;
-    found.set(chain.chainId, {
+    found.set(sandboxNetworkChainId(chain), {
       chain: chain as BridgedChain['chain'],
       client: createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) }) as PublicClient,
     });
@@ -133,7 +133,8 @@ export class SandboxBridgeSource implements CrossChainRouteSource {
           ],
         }),
         value: 0n,
-        chainId: request.fromNetwork.chainId,
+        // The chain the wallet signs on: the sandbox chain's own id.
+        chainId: from.chain.chainId,
       },
     };
   }
