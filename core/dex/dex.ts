@@ -174,7 +174,7 @@ export class DexService {
     const tokens = await this.tokens.list(network);
     const chain = this.sandboxChains.find(network);
     if (!chain?.network) return tokens;
-    const deployed = new Set<string>(chain.tokens.map((token) => token.address));
+    const deployed = new Set<string>([chain.weth, ...chain.tokens.map((token) => token.address)]);
     return tokens.filter((token) => token.native || deployed.has(token.address));
   }
 
