@@ -265,7 +265,7 @@ export function openApiDocument(baseUrl: string) {
           requestBody: body(sandboxFaucetRequestSchema),
           responses: {
             200: { description: 'The transactions that sent the coins', content: json(ref('SandboxFaucet')) },
-            ...errors(400, 404, 413, 414, 429),
+            ...errors(400, 404, 413, 414, 422),
             ...everyOperation,
           },
         },
