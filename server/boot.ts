@@ -136,8 +136,9 @@ export async function startServer({
       server.close(() => done());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
-    await Promise.all(jobs.map((job) => job.stop()));
+    // The chains first: the relayer job's run may be waiting for their deployment.
     await services.sandboxChains?.close();
+    await Promise.all(jobs.map((job) => job.stop()));
     await services.close();
     await database.close();
     log.info('Stopped');

@@ -60,6 +60,8 @@ export class SandboxChains {
   readonly #running: RunningSandboxChain[] = [];
   #resolve: (chains: RunningSandboxChain[]) => void = () => {};
   readonly #deployed: Promise<RunningSandboxChain[]>;
+  #starting: Promise<void> | null = null;
+  #closed = false;
 
   constructor(options: { set: SandboxChainSet; networks: DexNetwork[]; deps: SandboxChainsDeps }) {
     this.#set = options.set;
@@ -79,9 +81,16 @@ export class SandboxChains {
   }
 
   /** Deploys the planned chains (after the server listens); a network that fails is left out and logged. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.#starting ??= this.#deploy();
+    return this.#starting;
+  }
+
+  async #deploy(): Promise<void> {
     const { log } = this.#deps;
     for (const network of this.#networks) {
+      // A server stopping meanwhile deploys no more.
+      if (this.#closed) break;
       const started = Date.now();
       try {
         const plan = await planSandboxChain(network, this.#deps);
@@ -122,7 +131,11 @@ export class SandboxChains {
     return sendFaucetClaim(running, address);
   }
 
+  /** Stops deploying, waits for the chain being deployed, then stops every chain. */
   async close(): Promise<void> {
+    this.#closed = true;
+    await this.#starting;
+    this.#resolve(this.#running);
     await Promise.all(this.#running.map((entry) => entry.close()));
   }
 }
