@@ -297,8 +297,11 @@ function crossChainSources(config: Config, sandboxChains: SandboxChainSet): Cros
       }),
     );
   }
-  // The relayer's interval, then a confirmation: a release lands within two intervals.
-  const etaSeconds = Math.max(1, Math.ceil((2 * config.SANDBOX_BRIDGE_INTERVAL_MS) / 1000));
-  sources.push(lazySandboxBridge(sandboxChains, { etaSeconds }));
+  // Between two or more sandbox chains (planned or deployed; the set is planned before this runs).
+  if (sandboxChains.size >= 2) {
+    // The relayer's interval, then a confirmation: a release lands within two intervals.
+    const etaSeconds = Math.max(1, Math.ceil((2 * config.SANDBOX_BRIDGE_INTERVAL_MS) / 1000));
+    sources.push(lazySandboxBridge(sandboxChains, { etaSeconds }));
+  }
   return sources;
 }
