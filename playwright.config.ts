@@ -81,6 +81,9 @@ export default defineConfig({
       // The forms' tests submit from the same address, and read what was stored (tests/e2e/forms.spec.ts).
       RATE_LIMIT_FORMS_PER_HOUR: '1000',
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789',
+      // The DEX and cross-chain specs use the two chains tests/e2e/serve.ts starts; the sandbox
+      // chains of the default start have their own spec, on a server of its own (sandbox-chains.spec.ts).
+      SANDBOX_CHAINS: 'off',
       // tests/e2e/fiat.spec.ts signs sandbox webhooks of its own with it.
       FIAT_SANDBOX_WEBHOOK_SECRET: 'e2e-fiat-webhook-secret-0123456789',
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEX_NETWORK_IDS } from './dex/networks.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -138,7 +139,22 @@ const configSchema = z.object({
   LIFI_ENABLED: booleanString.default(false),
   LIFI_API_URL: z.url().default('https://li.quest/v1'),
   LIFI_API_KEY: z.string().optional(),
-  /** How often the sandbox bridge's relayer looks for deposits on DEX_SANDBOX_FILE's chains (core/crosschain/sandbox-bridge.ts). */
+  /**
+   * Sandbox chains (core/dex/sandbox/chains.ts): `on` runs a local chain in the server for each
+   * network no real route source serves, `off` runs none.
+   */
+  SANDBOX_CHAINS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The networks that get a sandbox chain when SANDBOX_CHAINS is on: three by default, within the
+   * memory budget (Hardhat and the first chain ~80 MB, each further chain ~25 MB; README).
+   */
+  SANDBOX_CHAIN_NETWORKS: csv.pipe(z.array(z.enum(DEX_NETWORK_IDS))).default(['ethereum', 'bsc', 'polygon']),
+  /** The faucet of the sandbox chains: claims per address per day, and per visitor address per hour. */
+  SANDBOX_FAUCET_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
+  SANDBOX_FAUCET_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** JSON-RPC requests per visitor address per minute on /sandbox/rpc/{chainId}. */
+  SANDBOX_RPC_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** How often the sandbox bridge's relayer looks for deposits on the sandbox chains (core/crosschain/sandbox-bridge.ts). */
   SANDBOX_BRIDGE_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
 
   // Human check (reCAPTCHA v3) for public forms; without a secret the check is off (and logged).

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { CrossChainService } from './crosschain/crosschain.ts';
 import type { DataVersions } from './data-versions.ts';
 import type { DexService } from './dex/dex.ts';
+import type { SandboxChains } from './dex/sandbox/runtime.ts';
 import type { DirectoryService } from './directory/directory.ts';
 import type { QuoteService } from './exchange/quotes.ts';
 import type { SwapMailer } from './exchange/swap-mail.ts';
@@ -46,6 +47,8 @@ export interface Services {
   swapMail: SwapMailer;
   /** DEX swaps: the EVM networks, their token lists and route quotes (core/dex). */
   dex: DexService;
+  /** The sandbox chains the server runs (SANDBOX_CHAINS), null when none. */
+  sandboxChains: SandboxChains | null;
   /** Cross-chain routes between the DEX networks (core/crosschain). */
   crossChain: CrossChainService;
   /** The coin, pair and comparison listings with their market figures. */

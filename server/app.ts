@@ -23,6 +23,7 @@ import { isPagePath, normalizePath } from './normalize.ts';
 import { inFlightLimit, overloadedResponse } from './overload.ts';
 import { answerResponse, createPageHandler } from './page-handler.ts';
 import { RenderQueueFull } from './render-queue.ts';
+import { createSandboxRpcRoutes } from './sandbox-rpc.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
 import type { AppServices } from './services.ts';
 import { createSitemapRoutes } from './sitemap.ts';
@@ -217,6 +218,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.route('/', accountArea.routes);
   app.route('/', createFiatWebhooks(services));
   app.route('/api/v1', createApiV1(services, services.rateLimiter));
+  app.route('/', createSandboxRpcRoutes(services));
 
   app.route('/apiglobal', createApiGlobal(services));
 

@@ -3,8 +3,7 @@ import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { syncBlog } from '../core/blog/sync.ts';
 import type { Config } from '../core/config.ts';
-import { bridgedSandboxChains, startSandboxBridgeJob } from '../core/crosschain/sandbox-bridge-job.ts';
-import { readSandboxFile } from '../core/dex/sandbox-file.ts';
+import { startSandboxBridgeJob } from '../core/crosschain/sandbox-bridge-job.ts';
 import { CHART_BACKFILL_TIERS } from '../core/directory/directory.ts';
 import { startSwapJob } from '../core/exchange/swap-job.ts';
 import { startFiatOrderJob } from '../core/fiat/job.ts';
@@ -85,7 +84,16 @@ export async function startServer({
     startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
     startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
     ...(services.telegram ? [services.telegram.start()] : []),
-    ...bridgedSandboxRelayer(config, log),
+    // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
+    ...(services.dex.sandboxChains.size >= 2
+      ? [
+          startSandboxBridgeJob({
+            chains: services.dex.sandboxChains,
+            intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
+            log: log.child({ component: 'sandbox-bridge' }),
+          }),
+        ]
+      : []),
   ];
 
   const server = serve(
@@ -117,6 +125,8 @@ export async function startServer({
         },
         'Listening',
       );
+      // The sandbox chains are deployed after the server listens: pages answer meanwhile.
+      void services.sandboxChains?.start();
     },
   );
 
@@ -135,6 +145,8 @@ export async function startServer({
       server.close(() => done());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
+    // The chains first: the relayer job's run may be waiting for their deployment.
+    await services.sandboxChains?.close();
     await Promise.all(jobs.map((job) => job.stop()));
     await versionSync.close();
     await services.close();
@@ -144,17 +156,4 @@ export async function startServer({
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-}
-
-/** The sandbox bridge's relayer, when DEX_SANDBOX_FILE lists two or more chains with a bridge. */
-function bridgedSandboxRelayer(config: Config, log: Logger) {
-  const chains = bridgedSandboxChains(readSandboxFile(config.DEX_SANDBOX_FILE));
-  if (chains.length === 0) return [];
-  return [
-    startSandboxBridgeJob({
-      chains,
-      intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
-      log: log.child({ component: 'sandbox-bridge' }),
-    }),
-  ];
 }

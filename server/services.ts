@@ -13,10 +13,11 @@ import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { CrossChainService } from '../core/crosschain/crosschain.ts';
 import { type CrossChainRouteSource, LiFiSource } from '../core/crosschain/lifi.ts';
-import { bridgedSandboxChains, lazySandboxBridge } from '../core/crosschain/sandbox-bridge-job.ts';
+import { lazySandboxBridge } from '../core/crosschain/sandbox-bridge-job.ts';
 import { DataVersions } from '../core/data-versions.ts';
 import { DexService } from '../core/dex/dex.ts';
-import { readSandboxFile } from '../core/dex/sandbox-file.ts';
+import type { SandboxChainSet } from '../core/dex/sandbox/chain-set.ts';
+import { SandboxChains } from '../core/dex/sandbox/runtime.ts';
 import { DirectoryService } from '../core/directory/directory.ts';
 import { QuoteService } from '../core/exchange/quotes.ts';
 import { SwapMailer } from '../core/exchange/swap-mail.ts';
@@ -219,6 +220,23 @@ export function createServices(options: {
     : null;
 
   const dex = new DexService({ config, db, log: log.child({ component: 'dex' }) });
+  // The sandbox chains of the default start: planned here, deployed once the server listens.
+  const sandboxNetworks = dex
+    .networksForSandboxChains()
+    .filter((network) => config.SANDBOX_CHAIN_NETWORKS.includes(network.id));
+  const sandboxChains =
+    config.SANDBOX_CHAINS === 'on' && sandboxNetworks.length > 0
+      ? new SandboxChains({
+          set: dex.sandboxChains,
+          networks: sandboxNetworks,
+          deps: {
+            tokenList: (network) => dex.tokenList(network),
+            coinRanks: async () => new Map((await catalogue.coins()).map((coin) => [coin.code, coin.rank])),
+            usdPrice: (code) => market.usdPrice(code),
+            log: log.child({ component: 'sandbox-chains' }),
+          },
+        })
+      : null;
 
   // The legal texts are rendered while the server starts, so no visitor waits for the first render.
   const legal = new LegalTexts();
@@ -257,9 +275,10 @@ export function createServices(options: {
     swaps,
     swapMail,
     dex,
+    sandboxChains,
     crossChain: new CrossChainService({
       dex,
-      sources: crossChainSources(config),
+      sources: crossChainSources(config, dex.sandboxChains),
       timeoutMs: config.QUOTE_TIMEOUT_MS,
       log: log.child({ component: 'cross-chain' }),
     }),
@@ -296,7 +315,7 @@ export function createServices(options: {
 }
 
 /** LI.FI when enabled, and the sandbox bridge between DEX_SANDBOX_FILE's chains, quoted side by side. */
-function crossChainSources(config: Config): CrossChainRouteSource[] {
+function crossChainSources(config: Config, sandboxChains: SandboxChainSet): CrossChainRouteSource[] {
   const sources: CrossChainRouteSource[] = [];
   if (config.LIFI_ENABLED) {
     sources.push(
@@ -306,11 +325,11 @@ function crossChainSources(config: Config): CrossChainRouteSource[] {
       }),
     );
   }
-  const bridged = bridgedSandboxChains(readSandboxFile(config.DEX_SANDBOX_FILE));
-  if (bridged.length > 0) {
+  // Between two or more sandbox chains (planned or deployed; the set is planned before this runs).
+  if (sandboxChains.size >= 2) {
     // The relayer's interval, then a confirmation: a release lands within two intervals.
     const etaSeconds = Math.max(1, Math.ceil((2 * config.SANDBOX_BRIDGE_INTERVAL_MS) / 1000));
-    sources.push(lazySandboxBridge(bridged, { etaSeconds }));
+    sources.push(lazySandboxBridge(sandboxChains, { etaSeconds }));
   }
   return sources;
 }

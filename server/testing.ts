@@ -18,12 +18,16 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 }
 
-/** The whole HTTP app over a test database, with quiet logs and the given settings. */
+/**
+ * The whole HTTP app over a test database, with quiet logs and the given settings. The sandbox
+ * chains are off unless a test turns them on (and starts them: `services.sandboxChains.start()`).
+ */
 export function createTestApp(build: ServerBuild, handle: DatabaseHandle, env: Record<string, string> = {}) {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     BASE_URL: 'https://swapgate.example',
     ACCOUNT_SECRET: 'test-account-secret-0123456789abcdef',
+    SANDBOX_CHAINS: 'off',
     ...env,
   });
   const services = createServices({

@@ -4,7 +4,7 @@ import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/cros
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 import { formatDecimal, formatDuration } from '../../core/i18n/format.ts';
 import { usePageUrl } from '../company/parts.tsx';
-import { loadWallet, useWallet, WalletConnection } from '../dex/use-wallet.tsx';
+import { loadWallet, useFaucet, useWallet, WalletConnection } from '../dex/use-wallet.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
 import { useLang } from '../routing/page-location.ts';
@@ -59,11 +59,15 @@ export function CrossChainPairPage() {
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
   const [allowance, setAllowance] = useState<bigint | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const { wallet, wallets, findWallets, connect, switchNetwork } = useWallet({
+  const { wallet, wallets, findWallets, connect, connectSandbox, forgetSandbox, switchNetwork } = useWallet({
     onConnected: useCallback(() => setStep({ kind: 'idle' }), []),
     onError: useCallback((message: string) => setStep({ kind: 'error', message }), []),
   });
   const [refresh, setRefresh] = useState(0);
+  const { faucet, claimFaucet } = useFaucet(
+    lang,
+    useCallback(() => setRefresh((n) => n + 1), []),
+  );
   const requestRef = useRef<AbortController | null>(null);
 
   const fromAmount = amount ? parseUnits(amount, from.token.decimals) : null;
@@ -409,6 +413,17 @@ export function CrossChainPairPage() {
             wallets={wallets}
             onFind={findWallets}
             onConnect={connect}
+            sandbox={
+              from.network.sandbox && to.network.sandbox
+                ? {
+                    network: from.network,
+                    onUse: () => void connectSandbox(from.network, [from.network, to.network]),
+                    onForget: () => void forgetSandbox(),
+                    onFaucet: () => wallet && void claimFaucet(from.network.id, wallet.address),
+                    faucet,
+                  }
+                : null
+            }
           />
 
           {wallet && !onChain && !sent ? (

@@ -95,24 +95,28 @@ export async function loadCrossChainPair(args: LoaderFunctionArgs) {
   ]);
   if (!from || !to || from.network.id === to.network.id) pageNotFound(url);
   const infos = services.dex.networks();
-  const side = ({ network, token }: NonNullable<typeof from>): CrossChainSideView => ({
-    network: {
-      id: network.id,
-      name: network.name,
-      chainId: network.chainId,
-      nativeSymbol: network.native.symbol,
-      explorerName: network.explorer.name,
-      explorerUrl: network.explorer.url,
-      sandbox: infos.some((info) => info.network.id === network.id && info.sandbox),
-    },
-    token: {
-      address: token.address,
-      symbol: token.symbol,
-      name: token.name,
-      decimals: token.decimals,
-      icon: token.icon,
-    },
-  });
+  const side = ({ network, token }: NonNullable<typeof from>): CrossChainSideView => {
+    const info = infos.find((known) => known.network.id === network.id);
+    return {
+      network: {
+        id: network.id,
+        // On a sandbox chain: "Ethereum (sandbox)" and the sandbox chain's own id.
+        name: info?.name ?? network.name,
+        chainId: info?.chainId ?? network.chainId,
+        nativeSymbol: network.native.symbol,
+        explorerName: network.explorer.name,
+        explorerUrl: network.explorer.url,
+        sandbox: info?.sandbox ?? false,
+      },
+      token: {
+        address: token.address,
+        symbol: token.symbol,
+        name: token.name,
+        decimals: token.decimals,
+        icon: token.icon,
+      },
+    };
+  };
   return {
     ...page,
     from: side(from),

@@ -9,7 +9,7 @@ import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import type { DexNetworkView, loadDex } from './dex.server.ts';
-import { loadWallet, useWallet, WalletConnection } from './use-wallet.tsx';
+import { loadWallet, useFaucet, useWallet, WalletConnection } from './use-wallet.tsx';
 
 const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'];
 const NATIVE = NATIVE_TOKEN.toLowerCase();
@@ -57,11 +57,15 @@ export function DexPage() {
   const [loading, setLoading] = useState(false);
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const { wallet, wallets, findWallets, connect, switchNetwork } = useWallet({
+  const { wallet, wallets, findWallets, connect, connectSandbox, forgetSandbox, switchNetwork } = useWallet({
     onConnected: useCallback(() => setStep({ kind: 'idle' }), []),
     onError: useCallback((message: string) => setStep({ kind: 'error', message }), []),
   });
   const [refresh, setRefresh] = useState(0);
+  const { faucet, claimFaucet } = useFaucet(
+    lang,
+    useCallback(() => setRefresh((n) => n + 1), []),
+  );
   const requestRef = useRef<AbortController | null>(null);
 
   // A new network brings its own token list.
@@ -262,7 +266,7 @@ export function DexPage() {
           )}
           {network.sandbox ? (
             <p className="mt-4 rounded-xl bg-sky-50 p-3 text-sm text-sky-900" data-testid="dex-sandbox">
-              {t('dex.sandboxNote', { network: network.name })}
+              {t('dex.sandboxNote', { network: network.name })} {t('dex.sandboxWallet.resets')}
             </p>
           ) : null}
 
@@ -426,6 +430,17 @@ export function DexPage() {
             wallets={wallets}
             onFind={findWallets}
             onConnect={connect}
+            sandbox={
+              network.sandbox
+                ? {
+                    network,
+                    onUse: () => void connectSandbox(network, data.networks),
+                    onForget: () => void forgetSandbox(),
+                    onFaucet: () => wallet && void claimFaucet(network.id, wallet.address),
+                    faucet,
+                  }
+                : null
+            }
           />
 
           {wallet && !onChain ? (

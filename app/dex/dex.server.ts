@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { DexNetworkId } from '../../core/dex/networks.ts';
+import { rankTokens } from '../../core/dex/tokens.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 
@@ -37,28 +38,15 @@ export async function loadDex(args: LoaderFunctionArgs) {
     infos.find((info) => info.network.id === requested) ??
     infos.find((info) => info.sources.length > 0) ??
     (infos[0] as (typeof infos)[number]);
-  // The gas token and configured tokens first, then the list's tokens by their coin's rank in our
-  // catalogue (USDT, USDC, … before the long tail), then in the list's order.
   const rank = new Map((await catalogue.coins()).map((coin) => [coin.code, coin.rank]));
-  const [first, ...rest] = await dex.tokenList(chosen.network);
-  const configured = rest.filter((token) => token.source === 'config');
-  const listed = rest
-    .filter((token) => token.source !== 'config')
-    .map((token, index) => ({
-      token,
-      index,
-      rank: rank.get(token.symbol.toLowerCase()) ?? Number.MAX_SAFE_INTEGER,
-    }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ token }) => token);
-  const tokens = [...(first ? [first] : []), ...configured, ...listed].slice(0, TOKENS_SHOWN);
+  const tokens = rankTokens(await dex.tokenList(chosen.network), rank).slice(0, TOKENS_SHOWN);
   return {
     ...page,
     networks: infos.map(
       (info): DexNetworkView => ({
         id: info.network.id,
-        name: info.network.name,
-        chainId: info.network.chainId,
+        name: info.name,
+        chainId: info.chainId,
         nativeSymbol: info.network.native.symbol,
         explorerName: info.network.explorer.name,
         explorerUrl: info.network.explorer.url,

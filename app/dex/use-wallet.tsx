@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
+import { ApiProblem, api } from '../lib/api-client.ts';
 import { Button } from '../ui/Button.tsx';
 import type { Eip1193Provider, WalletInfo } from './wallet.client.ts';
 
@@ -17,6 +18,22 @@ export interface ConnectedWallet {
   provider: Eip1193Provider;
   address: `0x${string}`;
   chainId: number;
+  /** The sandbox wallet (a throwaway key in this browser), not an injected one. */
+  sandbox?: true;
+}
+
+/** A network as the wallet needs it: where it runs, and for a sandbox chain how a wallet adds it. */
+export interface WalletNetwork {
+  id: string;
+  chainId: number;
+  name: string;
+  sandbox: boolean;
+  nativeSymbol: string;
+}
+
+/** Chain ids of the sandbox networks among these. */
+export function sandboxChainIds(networks: readonly WalletNetwork[]): number[] {
+  return networks.filter((network) => network.sandbox).map((network) => network.chainId);
 }
 
 /**
@@ -80,12 +97,46 @@ export function useWallet({
     [t, onConnected, onError],
   );
 
+  /** The sandbox wallet on these sandbox networks, starting on `network`. */
+  const connectSandbox = useCallback(
+    async (network: WalletNetwork, networks: readonly WalletNetwork[]) => {
+      const module = await import('./sandbox-wallet.client.ts');
+      const { address, provider } = module.sandboxWallet(sandboxChainIds(networks), network.chainId);
+      setWallet({
+        name: t('dex.sandboxWallet.name'),
+        provider,
+        address,
+        chainId: network.chainId,
+        sandbox: true,
+      });
+      setWallets(null);
+      onConnected();
+    },
+    [t, onConnected],
+  );
+
+  const forgetSandbox = useCallback(async () => {
+    const module = await import('./sandbox-wallet.client.ts');
+    module.forgetSandboxWallet();
+    setWallet(null);
+  }, []);
+
   const switchNetwork = useCallback(
-    async (network: { chainId: number; name: string }) => {
+    async (network: WalletNetwork) => {
       if (!wallet) return;
       const module = await loadWallet();
       try {
-        await module.switchChain(wallet.provider, network.chainId);
+        await module.switchChain(
+          wallet.provider,
+          network.chainId,
+          network.sandbox
+            ? {
+                chainName: network.name,
+                rpcUrl: `${window.location.origin}/sandbox/rpc/${network.chainId}`,
+                native: { name: network.nativeSymbol, symbol: network.nativeSymbol, decimals: 18 },
+              }
+            : undefined,
+        );
         const chainId = await module.chainIdOf(wallet.provider);
         setWallet({ ...wallet, chainId });
       } catch (error) {
@@ -99,7 +150,39 @@ export function useWallet({
     [wallet, t, onError],
   );
 
-  return { wallet, wallets, findWallets, connect, switchNetwork };
+  return { wallet, wallets, findWallets, connect, connectSandbox, forgetSandbox, switchNetwork };
+}
+
+/** The faucet of a sandbox network for the connected wallet: idle, sending, done or failed (with the reason). */
+export function useFaucet(lang: string, onFunded: () => void) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<
+    { kind: 'idle' | 'sending' | 'done' } | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+  const claim = useCallback(
+    async (network: string, address: string) => {
+      setState({ kind: 'sending' });
+      try {
+        await api<{ transactions: string[] }>(`/api/v1/sandbox/networks/${network}/faucet`, {
+          lang,
+          method: 'POST',
+          body: { address },
+        });
+        setState({ kind: 'done' });
+        onFunded();
+      } catch (error) {
+        setState({
+          kind: 'error',
+          message:
+            error instanceof ApiProblem && error.message
+              ? error.message
+              : t('dex.sandboxWallet.faucetFailed'),
+        });
+      }
+    },
+    [lang, onFunded, t],
+  );
+  return { faucet: state, claimFaucet: claim };
 }
 
 /** The wallet panel's heading and connection: the connected account, or the wallets to choose from. */
@@ -110,6 +193,7 @@ export function WalletConnection({
   wallets,
   onFind,
   onConnect,
+  sandbox,
 }: {
   testIdPrefix: string;
   titleId: string;
@@ -117,17 +201,75 @@ export function WalletConnection({
   wallets: WalletInfo[] | null;
   onFind: () => void;
   onConnect: (info: WalletInfo) => void;
+  /** On a sandbox network: the sandbox wallet, its faucet and its forgetting. */
+  sandbox?: {
+    network: WalletNetwork;
+    onUse: () => void;
+    onForget: () => void;
+    onFaucet: () => void;
+    faucet: ReturnType<typeof useFaucet>['faucet'];
+  } | null;
 }) {
   const { t } = useTranslation();
+  const sandboxPanel = sandbox ? (
+    <div
+      className="mt-4 rounded-xl bg-sky-50 p-3 text-sm text-sky-900"
+      data-testid={`${testIdPrefix}-sandbox-wallet-panel`}
+    >
+      {wallet?.sandbox ? (
+        <>
+          <p>{t('dex.sandboxWallet.connectedHint', { network: sandbox.network.name })}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              loading={sandbox.faucet.kind === 'sending'}
+              onClick={sandbox.onFaucet}
+              data-testid={`${testIdPrefix}-faucet`}
+            >
+              {t('dex.sandboxWallet.faucet')}
+            </Button>
+            <Button color="secondary" onClick={sandbox.onForget} data-testid={`${testIdPrefix}-forget`}>
+              {t('dex.sandboxWallet.forget')}
+            </Button>
+          </div>
+          {sandbox.faucet.kind === 'done' ? (
+            <p className="mt-2" data-testid={`${testIdPrefix}-faucet-done`}>
+              {t('dex.sandboxWallet.faucetDone', { network: sandbox.network.name })}
+            </p>
+          ) : null}
+          {sandbox.faucet.kind === 'error' ? (
+            <p className="mt-2 text-red-700" data-testid={`${testIdPrefix}-faucet-error`}>
+              {sandbox.faucet.message}
+            </p>
+          ) : null}
+        </>
+      ) : wallet ? null : (
+        <>
+          <p>{t('dex.sandboxWallet.hint', { network: sandbox.network.name })}</p>
+          <Button
+            className="mt-2"
+            color="secondary"
+            block
+            onClick={sandbox.onUse}
+            data-testid={`${testIdPrefix}-use-sandbox-wallet`}
+          >
+            {t('dex.sandboxWallet.use')}
+          </Button>
+        </>
+      )}
+    </div>
+  ) : null;
   return (
     <>
       <h2 id={titleId} className="text-xl font-bold">
         {t('dex.wallet')}
       </h2>
       {wallet ? (
-        <p className="mt-2 break-all text-sm" data-testid={`${testIdPrefix}-connected`}>
-          {t('dex.connected', { wallet: wallet.name, address: wallet.address })}
-        </p>
+        <>
+          <p className="mt-2 break-all text-sm" data-testid={`${testIdPrefix}-connected`}>
+            {t('dex.connected', { wallet: wallet.name, address: wallet.address })}
+          </p>
+          {sandboxPanel}
+        </>
       ) : (
         <>
           <p className="mt-2 text-sm text-muted">{t('dex.walletHint')}</p>
@@ -155,6 +297,7 @@ export function WalletConnection({
               ))}
             </ul>
           ) : null}
+          {sandboxPanel}
         </>
       )}
     </>

@@ -53,12 +53,59 @@ export async function chainIdOf(provider: Eip1193Provider): Promise<number> {
   return Number.parseInt(String(await provider.request({ method: 'eth_chainId' })), 16);
 }
 
-/** wallet_switchEthereumChain (EIP-3326). */
-export async function switchChain(provider: Eip1193Provider, chainId: number): Promise<void> {
+/** A network a wallet may not know yet: a sandbox chain, reached through the site's RPC. */
+export interface AddableChain {
+  chainName: string;
+  rpcUrl: string;
+  native: { name: string; symbol: string; decimals: number };
+}
+
+/**
+ * wallet_switchEthereumChain (EIP-3326); a wallet that does not know the chain (4902) is asked to
+ * add it first (wallet_addEthereumChain, EIP-3085) when `add` describes it.
+ */
+export async function switchChain(
+  provider: Eip1193Provider,
+  chainId: number,
+  add?: AddableChain,
+): Promise<void> {
+  try {
+    await provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: numberToHex(chainId) }],
+    });
+  } catch (error) {
+    if (!add || errorCode(error) !== 4902) throw error;
+    await addChain(provider, chainId, add);
+    await provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: numberToHex(chainId) }],
+    });
+  }
+}
+
+/** wallet_addEthereumChain (EIP-3085): the sandbox network with the site's RPC, no explorer. */
+export async function addChain(
+  provider: Eip1193Provider,
+  chainId: number,
+  chain: AddableChain,
+): Promise<void> {
   await provider.request({
-    method: 'wallet_switchEthereumChain',
-    params: [{ chainId: numberToHex(chainId) }],
+    method: 'wallet_addEthereumChain',
+    params: [
+      {
+        chainId: numberToHex(chainId),
+        chainName: chain.chainName,
+        nativeCurrency: chain.native,
+        rpcUrls: [chain.rpcUrl],
+      },
+    ],
   });
+}
+
+function errorCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'number' ? code : undefined;
 }
 
 /** The owner's balance of the token (or of the gas token) and of the gas token, read through the wallet. */

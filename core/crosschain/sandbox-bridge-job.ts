@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { DexNetwork } from '../dex/networks.ts';
+import type { SandboxChainSet } from '../dex/sandbox/chain-set.ts';
 import type { SandboxChain } from '../dex/sandbox-file.ts';
 import { type Job, startRepeatingJob } from '../job-backoff.ts';
 import type { CrossChainRouteSource } from './lifi.ts';
@@ -15,28 +17,34 @@ export function bridgedSandboxChains(chains: SandboxChain[]): SandboxChain[] {
  * confirmation, rounded up.
  */
 export function lazySandboxBridge(
-  chains: SandboxChain[],
+  chains: SandboxChainSet,
   options: { etaSeconds: number },
 ): CrossChainRouteSource {
-  const chainIds = new Set(chains.map((chain) => chain.chainId));
-  const byId = new Map(chains.map((chain) => [chain.chainId, chain]));
   let loaded: Promise<CrossChainRouteSource> | null = null;
+  // Built once the planned chains are deployed: it then knows them all.
   const source = () =>
-    (loaded ??= import('./sandbox-bridge.ts').then(
-      (module) => new module.SandboxBridgeSource(chains, options),
+    (loaded ??= Promise.all([import('./sandbox-bridge.ts'), chains.ready()]).then(
+      ([module, deployed]) => new module.SandboxBridgeSource(bridgedSandboxChains(deployed), options),
     ));
+  const bridged = (network: Pick<DexNetwork, 'chainId'>) => {
+    const chain = chains.find(network);
+    return chain?.bridge ? chain : undefined;
+  };
   return {
     id: 'sandbox-bridge',
     name: 'Sandbox Bridge',
     supports: (from, to) =>
-      from.chainId !== to.chainId && chainIds.has(from.chainId) && chainIds.has(to.chainId),
+      from.chainId !== to.chainId &&
+      chains.covers(from) &&
+      chains.covers(to) &&
+      (bridged(from) !== undefined || chains.find(from) === undefined) &&
+      (bridged(to) !== undefined || chains.find(to) === undefined),
     // A token of one sandbox chain to the token of the same symbol on the other.
     serves: (from, fromToken, to, toToken) => {
-      const symbol = byId.get(from.chainId)?.tokens.find((token) => token.address === fromToken)?.symbol;
+      const symbol = bridged(from)?.tokens.find((token) => token.address === fromToken)?.symbol;
       return (
         symbol !== undefined &&
-        byId.get(to.chainId)?.tokens.some((token) => token.address === toToken && token.symbol === symbol) ===
-          true
+        bridged(to)?.tokens.some((token) => token.address === toToken && token.symbol === symbol) === true
       );
     },
     quote: async (request, signal) => (await source()).quote(request, signal),
@@ -50,20 +58,23 @@ export function lazySandboxBridge(
  * A local chain that is down is retried with the jobs' backoff (core/job-backoff.ts).
  */
 export function startSandboxBridgeJob(options: {
-  chains: SandboxChain[];
+  chains: SandboxChainSet;
   intervalMs: number;
   log: Logger;
 }): Job {
   const { chains, intervalMs, log } = options;
-  let relayer: Promise<{ runOnce(): Promise<number> }> | null = null;
+  let relayer: Promise<{ runOnce(): Promise<number> } | null> | null = null;
   return startRepeatingJob({
     job: 'sandbox-bridge-relayer',
     intervalMs,
     log,
     runAtStart: false,
     run: async () => {
-      relayer ??= import('./sandbox-bridge.ts').then((module) => new module.SandboxBridgeRelayer(chains));
-      const released = await (await relayer).runOnce();
+      relayer ??= Promise.all([import('./sandbox-bridge.ts'), chains.ready()]).then(([module, deployed]) => {
+        const bridged = bridgedSandboxChains(deployed);
+        return bridged.length > 0 ? new module.SandboxBridgeRelayer(bridged) : null;
+      });
+      const released = (await (await relayer)?.runOnce()) ?? 0;
       if (released > 0) log.info({ released }, 'Sandbox bridge: deposits released');
     },
   });

@@ -1,6 +1,7 @@
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dexNetworkByChainId } from '../dex/networks.ts';
+import { SandboxChainSet } from '../dex/sandbox/chain-set.ts';
 import { type SandboxChain, sandboxChainSchema } from '../dex/sandbox-file.ts';
 import {
   BRIDGE_FEE_BPS,
@@ -34,10 +35,10 @@ describe('bridged amount', () => {
     const usdc = (address: string) => ({ address, symbol: 'USDC', name: 'USD Coin', decimals: 6 });
     const dai = (address: string) => ({ address, symbol: 'DAI', name: 'Dai', decimals: 18 });
     const source = lazySandboxBridge(
-      [
+      new SandboxChainSet([
         { chainId: 1, tokens: [usdc('0xa1'), dai('0xa2')], bridge } as unknown as SandboxChain,
         { chainId: 10, tokens: [usdc('0xb1'), dai('0xb2')], bridge } as unknown as SandboxChain,
-      ],
+      ]),
       { etaSeconds: 4 },
     );
     expect(source.supports(ethereum, optimism)).toBe(true);

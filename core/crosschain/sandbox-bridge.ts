@@ -8,7 +8,7 @@ import {
   parseAbi,
 } from 'viem';
 import type { DexNetwork } from '../dex/networks.ts';
-import type { SandboxChain } from '../dex/sandbox-file.ts';
+import { type SandboxChain, sandboxNetworkChainId } from '../dex/sandbox-file.ts';
 import type { Address } from '../dex/types.ts';
 import type {
   BridgeTransferStatus,
@@ -45,7 +45,7 @@ function bridgedChains(chains: SandboxChain[]): Map<number, BridgedChain> {
   const found = new Map<number, BridgedChain>();
   for (const chain of chains) {
     if (!chain.bridge) continue;
-    found.set(chain.chainId, {
+    found.set(sandboxNetworkChainId(chain), {
       chain: chain as BridgedChain['chain'],
       client: createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) }) as PublicClient,
     });
@@ -53,11 +53,23 @@ function bridgedChains(chains: SandboxChain[]): Map<number, BridgedChain> {
   return found;
 }
 
-/** The token of the destination chain that a source chain's token is released as: the same symbol. */
-function counterpart(from: SandboxChain, to: SandboxChain, token: string): Address | null {
-  const symbol = from.tokens.find((known) => known.address === token.toLowerCase())?.symbol;
-  if (!symbol) return null;
-  return (to.tokens.find((known) => known.symbol === symbol)?.address as Address | undefined) ?? null;
+/**
+ * The token of the destination chain that a source chain's token is released as (the same
+ * symbol), and what lands of an amount of the source token (its decimals may differ).
+ */
+function released(
+  from: SandboxChain,
+  to: SandboxChain,
+  token: string,
+): { address: Address; convert(amount: bigint): bigint } | null {
+  const source = from.tokens.find((known) => known.address === token.toLowerCase());
+  const target = source ? to.tokens.find((known) => known.symbol === source.symbol) : undefined;
+  if (!source || !target) return null;
+  const shift = target.decimals - source.decimals;
+  return {
+    address: target.address as Address,
+    convert: (amount) => (shift >= 0 ? amount * 10n ** BigInt(shift) : amount / 10n ** BigInt(-shift)),
+  };
 }
 
 /**
@@ -85,11 +97,11 @@ export class SandboxBridgeSource implements CrossChainRouteSource {
     const from = this.#chains.get(request.fromNetwork.chainId);
     const to = this.#chains.get(request.toNetwork.chainId);
     if (!from || !to) return null;
-    const released = counterpart(from.chain, to.chain, request.fromToken.address);
-    if (!released || released !== request.toToken.address.toLowerCase()) return null;
+    const target = released(from.chain, to.chain, request.fromToken.address);
+    if (!target || target.address !== request.toToken.address.toLowerCase()) return null;
     signal.throwIfAborted();
     const gasPrice = await from.client.getGasPrice();
-    const toAmount = bridgedAmount(request.fromAmount, from.chain.bridge.feeBps);
+    const toAmount = target.convert(bridgedAmount(request.fromAmount, from.chain.bridge.feeBps));
     const bridge = from.chain.bridge.address as Address;
     return {
       source: this.id,
@@ -104,7 +116,7 @@ export class SandboxBridgeSource implements CrossChainRouteSource {
       fees: [
         {
           name: this.name,
-          amount: request.fromAmount - toAmount,
+          amount: request.fromAmount - bridgedAmount(request.fromAmount, from.chain.bridge.feeBps),
           symbol: request.fromToken.symbol,
         },
       ],
@@ -133,7 +145,8 @@ export class SandboxBridgeSource implements CrossChainRouteSource {
           ],
         }),
         value: 0n,
-        chainId: request.fromNetwork.chainId,
+        // The chain the wallet signs on: the sandbox chain's own id.
+        chainId: from.chain.chainId,
       },
     };
   }
@@ -225,9 +238,9 @@ export class SandboxBridgeRelayer {
         if (id === undefined || toChainId === undefined || !token || !recipient || amountOut === undefined)
           continue;
         const destination = this.#chains.get(Number(toChainId));
-        const released = destination ? counterpart(source.chain, destination.chain, token) : null;
+        const target = destination ? released(source.chain, destination.chain, token) : null;
         // A deposit to a chain or of a token the bridge does not serve stays locked.
-        if (!destination || !released) continue;
+        if (!destination || !target) continue;
         const bridge = destination.chain.bridge.address as Address;
         const done = await destination.client.readContract({
           address: bridge,
@@ -245,7 +258,7 @@ export class SandboxBridgeRelayer {
           data: encodeFunctionData({
             abi: bridgeAbi,
             functionName: 'release',
-            args: [BigInt(chainId), id, released, recipient, amountOut],
+            args: [BigInt(chainId), id, target.address, recipient, target.convert(amountOut)],
           }),
           chain: null,
         });

@@ -121,3 +121,15 @@ export function dexQuotesView(result: DexQuoteResult): DexQuotesView {
     })),
   };
 }
+
+/** POST /api/v1/sandbox/networks/{network}/faucet: test coins for an address on a sandbox chain. */
+export const sandboxFaucetRequestSchema = z.strictObject({
+  address: addressSchema.describe('The address that receives the gas token and the test tokens'),
+});
+
+export const sandboxFaucetSchema = z.object({
+  network: z.enum(DEX_NETWORK_IDS),
+  chainId: z.number().int(),
+  /** The transactions that sent the coins, the gas token first. */
+  transactions: z.array(z.string()),
+});

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../config.ts';
-import { DEX_NETWORKS, type DexNetwork, dexNetwork, NATIVE_TOKEN } from './networks.ts';
-import { readSandboxFile, type SandboxChain } from './sandbox-file.ts';
+import { DEX_NETWORKS, type DexNetwork, dexNetwork, NATIVE_TOKEN, sandboxNetworkName } from './networks.ts';
+import { SandboxChainSet } from './sandbox/chain-set.ts';
+import { readSandboxFile, type SandboxChain, sandboxNetworkChainId } from './sandbox-file.ts';
 import { configTokens, type DexToken, DexTokenStore, upsertConfigTokens } from './tokens.ts';
 import type { Address, DexRoute, DexRouteSource } from './types.ts';
 import { ZeroExSource } from './zerox.ts';
@@ -35,8 +36,12 @@ export interface DexNetworkInfo {
   network: DexNetwork;
   /** The JSON-RPC URL the server reads the chain through (balances, reserves, receipts), if any. */
   rpcUrl: string | null;
-  /** True when the network is one of the local sandbox chains of DEX_SANDBOX_FILE. */
+  /** True when the network runs on a local sandbox chain (DEX_SANDBOX_FILE's or the default start's). */
   sandbox: boolean;
+  /** The chain id wallets and transactions use: the sandbox chain's own where it runs on one. */
+  chainId: number;
+  /** The name shown: "Ethereum (sandbox)" on a sandbox chain of the default start. */
+  name: string;
   /** Ids of the route sources that quote on it; none means swaps are unavailable there. */
   sources: string[];
 }
@@ -95,6 +100,8 @@ export class DexService {
   readonly #timeoutMs: number;
   readonly #rpcUrls = new Map<number, string>();
   readonly #sandboxChains: SandboxChain[];
+  /** Every sandbox chain: DEX_SANDBOX_FILE's and those the default start runs. */
+  readonly sandboxChains: SandboxChainSet;
   readonly #tokenListFile: string | undefined;
   #configTokens: Promise<void> | null = null;
 
@@ -104,6 +111,8 @@ export class DexService {
     log: Logger;
     /** Route sources instead of those the configuration gives (tests). */
     sources?: DexRouteSource[];
+    /** The sandbox chains; by default DEX_SANDBOX_FILE's. */
+    sandboxChains?: SandboxChainSet;
   }) {
     const { config, db, log } = options;
     this.#db = db;
@@ -112,7 +121,7 @@ export class DexService {
     this.#timeoutMs = config.QUOTE_TIMEOUT_MS;
     this.#tokenListFile = config.DEX_TOKEN_LIST_FILE;
     this.#sandboxChains = readSandboxFile(config.DEX_SANDBOX_FILE);
-    for (const chain of this.#sandboxChains) this.#rpcUrls.set(chain.chainId, chain.rpcUrl);
+    this.sandboxChains = options.sandboxChains ?? new SandboxChainSet(this.#sandboxChains);
     for (const network of DEX_NETWORKS) {
       const url = (config as unknown as Record<string, string | undefined>)[
         `DEX_RPC_URL_${network.configKey}`
@@ -120,7 +129,7 @@ export class DexService {
       if (url) this.#rpcUrls.set(network.chainId, url);
     }
     this.#sources = options.sources ?? [
-      ...(this.#sandboxChains.length > 0 ? [lazySandboxAggregator(this.#sandboxChains)] : []),
+      lazySandboxAggregator(this.sandboxChains),
       ...(config.ZEROX_API_KEY
         ? [new ZeroExSource({ apiKey: config.ZEROX_API_KEY, baseUrl: config.ZEROX_API_URL })]
         : []),
@@ -128,17 +137,45 @@ export class DexService {
   }
 
   networks(): DexNetworkInfo[] {
-    return DEX_NETWORKS.map((network) => ({
-      network,
-      rpcUrl: this.#rpcUrls.get(network.chainId) ?? null,
-      sandbox: this.#sandboxChains.some((chain) => chain.chainId === network.chainId),
-      sources: this.#sources.filter((source) => source.supports(network)).map((source) => source.id),
-    }));
+    return DEX_NETWORKS.map((network) => {
+      const sandbox = this.sandboxChains.covers(network);
+      // The default start's chains name their network and keep their own chain id.
+      const own =
+        sandbox && !this.#sandboxChains.some((chain) => sandboxNetworkChainId(chain) === network.chainId);
+      return {
+        network,
+        rpcUrl: this.#rpcUrls.get(network.chainId) ?? this.sandboxChains.find(network)?.rpcUrl ?? null,
+        sandbox,
+        chainId: own ? network.sandboxChainId : network.chainId,
+        name: own ? sandboxNetworkName(network) : network.name,
+        sources: this.#sources.filter((source) => source.supports(network)).map((source) => source.id),
+      };
+    });
   }
 
+  /**
+   * The networks a sandbox chain of the default start may stand in for: those no real route source
+   * (0x) serves and no DEX_SANDBOX_FILE chain covers. A configured real network always wins.
+   */
+  networksForSandboxChains(): DexNetwork[] {
+    return DEX_NETWORKS.filter(
+      (network) =>
+        !this.sandboxChains.covers(network) &&
+        !this.#sources.some((source) => source.id !== 'sandbox' && source.supports(network)),
+    );
+  }
+
+  /**
+   * The network's tokens: the gas token, configured tokens, then the default list's. On a sandbox
+   * chain of the default start, only those deployed on it (the others have no contract there).
+   */
   async tokenList(network: DexNetwork): Promise<DexToken[]> {
     await this.#ensureConfigTokens();
-    return this.tokens.list(network);
+    const tokens = await this.tokens.list(network);
+    const chain = this.sandboxChains.find(network);
+    if (!chain?.network) return tokens;
+    const deployed = new Set<string>([chain.weth, ...chain.tokens.map((token) => token.address)]);
+    return tokens.filter((token) => token.native || deployed.has(token.address));
   }
 
   async quote(input: DexQuoteInput): Promise<DexQuoteResult> {
@@ -146,10 +183,10 @@ export class DexService {
     if (!network) throw new DexQuoteError('dex_unknown_network', 404, 'network');
     const sources = this.#sources.filter((source) => source.supports(network));
     if (sources.length === 0) throw new DexQuoteError('dex_network_unavailable', 422, 'network');
-    await this.#ensureConfigTokens();
-    const sellToken = await this.tokens.find(network, input.sellToken);
+    const listed = await this.tokenList(network);
+    const sellToken = listed.find((token) => token.address === input.sellToken.toLowerCase());
     if (!sellToken) throw new DexQuoteError('dex_unknown_token', 422, 'sellToken');
-    const buyToken = await this.tokens.find(network, input.buyToken);
+    const buyToken = listed.find((token) => token.address === input.buyToken.toLowerCase());
     if (!buyToken) throw new DexQuoteError('dex_unknown_token', 422, 'buyToken');
     if (sellToken.address === buyToken.address) throw new DexQuoteError('dex_same_token', 422, 'buyToken');
 
@@ -194,7 +231,7 @@ export class DexService {
   #ensureConfigTokens(): Promise<void> {
     this.#configTokens ??= (async () => {
       const lists: unknown[] = this.#sandboxChains.map((chain) => ({
-        tokens: chain.tokens.map((token) => ({ ...token, chainId: chain.chainId })),
+        tokens: chain.tokens.map((token) => ({ ...token, chainId: sandboxNetworkChainId(chain) })),
       }));
       if (this.#tokenListFile) lists.push(JSON.parse(readFileSync(this.#tokenListFile, 'utf8')));
       for (const list of lists) await upsertConfigTokens(this.#db, configTokens(list));
@@ -210,15 +247,17 @@ export class DexService {
  * The sandbox aggregator (viem) loaded at its first quote: a node without sandbox chains, and the
  * server's start, never load viem (docs/decisions/009).
  */
-function lazySandboxAggregator(chains: SandboxChain[]): DexRouteSource {
-  const chainIds = new Set(chains.map((chain) => chain.chainId));
+function lazySandboxAggregator(chains: SandboxChainSet): DexRouteSource {
   let loaded: Promise<DexRouteSource> | null = null;
   return {
     id: 'sandbox',
     name: 'Sandbox AMM',
-    supports: (network) => chainIds.has(network.chainId),
+    supports: (network) => chains.covers(network),
     async quote(request, signal) {
-      loaded ??= import('./sandbox-aggregator.ts').then((module) => new module.SandboxAggregator(chains));
+      // Built once the planned chains are deployed: it then knows them all.
+      loaded ??= Promise.all([import('./sandbox-aggregator.ts'), chains.ready()]).then(
+        ([module, deployed]) => new module.SandboxAggregator(deployed),
+      );
       return (await loaded).quote(request, signal);
     },
   };

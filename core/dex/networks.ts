@@ -18,6 +18,12 @@ export interface DexNetwork {
   explorer: { name: string; url: string };
   /** The suffix of the RPC URL setting: DEX_RPC_URL_{suffix}. */
   configKey: string;
+  /**
+   * The chain id of this network's sandbox chain (core/dex/sandbox/chains.ts): its own, never a
+   * mainnet's or a known testnet's, so a wallet can never sign for a real chain believing it signs
+   * for the sandbox (EIP-155 binds a signature to its chain id).
+   */
+  sandboxChainId: number;
 }
 
 /** How 0x, LI.FI and most wallets write the gas token where a token address is expected. */
@@ -32,6 +38,7 @@ export const DEX_NETWORKS: readonly DexNetwork[] = [
     wrappedNative: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
     explorer: { name: 'Etherscan', url: 'https://etherscan.io' },
     configKey: 'ETHEREUM',
+    sandboxChainId: 77_700_001,
   },
   {
     id: 'bsc',
@@ -41,6 +48,7 @@ export const DEX_NETWORKS: readonly DexNetwork[] = [
     wrappedNative: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c',
     explorer: { name: 'BscScan', url: 'https://bscscan.com' },
     configKey: 'BSC',
+    sandboxChainId: 77_700_056,
   },
   {
     id: 'polygon',
@@ -50,6 +58,7 @@ export const DEX_NETWORKS: readonly DexNetwork[] = [
     wrappedNative: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270',
     explorer: { name: 'PolygonScan', url: 'https://polygonscan.com' },
     configKey: 'POLYGON',
+    sandboxChainId: 77_700_137,
   },
   {
     id: 'arbitrum',
@@ -59,6 +68,7 @@ export const DEX_NETWORKS: readonly DexNetwork[] = [
     wrappedNative: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
     explorer: { name: 'Arbiscan', url: 'https://arbiscan.io' },
     configKey: 'ARBITRUM',
+    sandboxChainId: 77_742_161,
   },
   {
     id: 'optimism',
@@ -68,6 +78,7 @@ export const DEX_NETWORKS: readonly DexNetwork[] = [
     wrappedNative: '0x4200000000000000000000000000000000000006',
     explorer: { name: 'Optimistic Etherscan', url: 'https://optimistic.etherscan.io' },
     configKey: 'OPTIMISM',
+    sandboxChainId: 77_700_010,
   },
 ];
 
@@ -80,6 +91,11 @@ export function dexNetwork(id: string): DexNetwork | undefined {
 
 export function dexNetworkByChainId(chainId: number): DexNetwork | undefined {
   return BY_CHAIN.get(chainId);
+}
+
+/** How a network is named where it runs on its sandbox chain: "Ethereum (sandbox)". */
+export function sandboxNetworkName(network: Pick<DexNetwork, 'name'>): string {
+  return `${network.name} (sandbox)`;
 }
 
 export function isNativeToken(address: string): boolean {

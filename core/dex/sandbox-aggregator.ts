@@ -10,7 +10,7 @@ import {
 } from 'viem';
 import { type Hop, minimumOut, quotePath } from './amm.ts';
 import { type DexNetwork, isNativeToken } from './networks.ts';
-import type { SandboxChain } from './sandbox-file.ts';
+import { type SandboxChain, sandboxNetworkChainId } from './sandbox-file.ts';
 import type { Address, DexQuoteRequest, DexRoute, DexRouteSource } from './types.ts';
 
 const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
@@ -43,7 +43,7 @@ export class SandboxAggregator implements DexRouteSource {
   constructor(chains: SandboxChain[]) {
     this.#chains = new Map(
       chains.map((chain) => [
-        chain.chainId,
+        sandboxNetworkChainId(chain),
         {
           chain,
           client: createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) }) as PublicClient,

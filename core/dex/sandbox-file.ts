@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DEX_NETWORK_IDS, dexNetwork, dexNetworkByChainId } from './networks.ts';
 
 const address = z
   .string()
@@ -8,6 +9,11 @@ const address = z
 
 export const sandboxChainSchema = z.object({
   chainId: z.number().int().positive(),
+  /**
+   * The DEX network the chain stands in for. Without it, the network of the same chain id (the
+   * tests' chains); the sandbox chains of the default start name it and keep their own chain id.
+   */
+  network: z.enum(DEX_NETWORK_IDS).optional(),
   rpcUrl: z.url(),
   weth: address,
   factory: address,
@@ -42,4 +48,18 @@ export function readSandboxFile(path: string | undefined): SandboxChain[] {
   if (!path) return [];
   const json = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   return z.object({ chains: z.array(sandboxChainSchema) }).parse(json).chains;
+}
+
+/**
+ * The chain id of the DEX network a sandbox chain stands in for: how the services find it from a
+ * network (its tokens, pools and bridge are filed under the network's chain id). Its own
+ * `chainId` is what wallets and transactions use.
+ */
+export function sandboxNetworkChainId(chain: Pick<SandboxChain, 'chainId' | 'network'>): number {
+  return chain.network ? (dexNetwork(chain.network)?.chainId ?? chain.chainId) : chain.chainId;
+}
+
+/** The network a sandbox chain stands in for, if it is one of the five. */
+export function sandboxChainNetwork(chain: Pick<SandboxChain, 'chainId' | 'network'>) {
+  return dexNetworkByChainId(sandboxNetworkChainId(chain));
 }

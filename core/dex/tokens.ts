@@ -104,6 +104,25 @@ export async function upsertConfigTokens(db: Database, tokens: TokenRow[]): Prom
   }
 }
 
+/**
+ * A network's tokens in the order they are offered: the gas token and configured tokens first,
+ * then the list's tokens by their coin's rank in the catalogue (USDT, USDC, … before the long
+ * tail), then in the list's order.
+ */
+export function rankTokens(tokens: readonly DexToken[], coinRank: ReadonlyMap<string, number>): DexToken[] {
+  const first = tokens.filter((token) => token.native || token.source === 'config');
+  const listed = tokens
+    .filter((token) => !token.native && token.source !== 'config')
+    .map((token, index) => ({
+      token,
+      index,
+      rank: coinRank.get(token.symbol.toLowerCase()) ?? Number.MAX_SAFE_INTEGER,
+    }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ token }) => token);
+  return [...first, ...listed];
+}
+
 export function nativeToken(network: DexNetwork): DexToken {
   return {
     chainId: network.chainId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
 import { crossChainQuotesSchema, crossChainStatusSchema } from '../crosschain/contract.ts';
-import { dexQuotesSchema } from '../dex/contract.ts';
+import { dexQuotesSchema, sandboxFaucetSchema } from '../dex/contract.ts';
 import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
 import {
   COIN_CODE_PATTERN,
@@ -339,6 +339,7 @@ export const RESPONSE_SCHEMAS = {
   Quote: quoteSchema,
   Swap: swapSchema,
   DexQuotes: dexQuotesSchema,
+  SandboxFaucet: sandboxFaucetSchema,
   CrossChainQuotes: crossChainQuotesSchema,
   CrossChainStatus: crossChainStatusSchema,
   ...FIAT_RESPONSE_SCHEMAS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crossChainQuoteQuerySchema, crossChainStatusQuerySchema } from '../../core/crosschain/contract.ts';
-import { dexQuoteQuerySchema } from '../../core/dex/contract.ts';
+import { dexQuoteQuerySchema, sandboxFaucetRequestSchema } from '../../core/dex/contract.ts';
 import {
   addressQuerySchema,
   depositRequestSchema,
@@ -283,6 +283,19 @@ export function openApiDocument(baseUrl: string) {
           responses: {
             200: { description: 'The swap after the deposit', content: json(ref('Swap')) },
             ...errors(400, 404, 409, 413, 414, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/sandbox/networks/{network}/faucet': {
+        post: {
+          summary:
+            'Sandbox only: the gas token and test tokens for an address on a sandbox chain (limited per address and per client)',
+          parameters: [pathParameter('network')],
+          requestBody: body(sandboxFaucetRequestSchema),
+          responses: {
+            200: { description: 'The transactions that sent the coins', content: json(ref('SandboxFaucet')) },
+            ...errors(400, 404, 413, 414, 422),
             ...everyOperation,
           },
         },

@@ -9,7 +9,7 @@ import {
   crossChainQuotesView,
   crossChainStatusQuerySchema,
 } from '../../core/crosschain/contract.ts';
-import { dexQuoteQuerySchema, dexQuotesView } from '../../core/dex/contract.ts';
+import { dexQuoteQuerySchema, dexQuotesView, sandboxFaucetRequestSchema } from '../../core/dex/contract.ts';
 import { DexQuoteError } from '../../core/dex/dex.ts';
 import { explorerTxUrl } from '../../core/dex/networks.ts';
 import {
@@ -315,6 +315,32 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       swaps.simulateDeposit(id, amount, scenario),
     );
     return c.json(publicSwap(swap));
+  });
+
+  // The faucet of the sandbox chains (core/dex/sandbox/runtime.ts): absent where none runs.
+  api.post('/sandbox/networks/:network/faucet', async (c) => {
+    const info = services.dex.networks().find((known) => known.network.id === c.req.param('network'));
+    const chains = services.sandboxChains;
+    const running = info?.sandbox ? chains?.running(info.chainId) : undefined;
+    if (!info || !chains || !running) throw new ApiError(404, 'not_found');
+    const { address } = await jsonBody(c, sandboxFaucetRequestSchema);
+    await enforceRateLimit(
+      c,
+      limiter,
+      `sandbox-faucet:ip:${clientIp(c, config.TRUST_PROXY)}`,
+      config.SANDBOX_FAUCET_PER_IP_PER_HOUR,
+      60 * MINUTE,
+    );
+    await enforceRateLimit(
+      c,
+      limiter,
+      `sandbox-faucet:${info.chainId}:${address}`,
+      config.SANDBOX_FAUCET_PER_ADDRESS_PER_DAY,
+      24 * 60 * MINUTE,
+    );
+    const transactions = await chains.faucet(info.chainId, address);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ network: info.network.id, chainId: info.chainId, transactions });
   });
 
   registerFiatRoutes(api, services);

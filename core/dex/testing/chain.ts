@@ -17,49 +17,23 @@ import {
   parseEther,
   parseUnits,
 } from 'viem';
+import { type Artifact, sandboxArtifact } from '../sandbox/artifacts.ts';
+import { BRIDGE_FEE_BPS, BRIDGE_RELAYER, DEPLOYER, type LocalChain } from '../sandbox/edr.ts';
 import type { SandboxChainFile } from '../sandbox-file.ts';
-import { type Artifact, packageArtifact, sandboxBridgeArtifact, sandboxTokenArtifact } from './compile.ts';
 
-/** The first of the node's unlocked accounts (Hardhat's well-known test mnemonic): the deployer. */
-export const DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+export {
+  BRIDGE_FEE_BPS,
+  BRIDGE_RELAYER,
+  DEPLOYER,
+  type LocalChain,
+  startLocalChain,
+} from '../sandbox/edr.ts';
+
 /** The second unlocked account: the tests' wallet. Its private key is the mnemonic's, public knowledge. */
 export const TEST_WALLET: Address = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
 export const TEST_WALLET_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 /** A third account holding no tokens, for the insufficient-balance cases. */
 export const EMPTY_WALLET: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-/** The fourth unlocked account: the sandbox bridge's relayer (it alone may release). */
-export const BRIDGE_RELAYER: Address = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
-/** The sandbox bridge's fee: 0.1 % of the amount deposited. */
-export const BRIDGE_FEE_BPS = 10;
-
-export interface LocalChain {
-  chainId: number;
-  rpcUrl: string;
-  close(): Promise<void>;
-}
-
-/** Starts an EDR node on 127.0.0.1:port with this chain id. */
-export async function startLocalChain({
-  port,
-  chainId,
-}: {
-  port: number;
-  chainId: number;
-}): Promise<LocalChain> {
-  const { createHardhatRuntimeEnvironment } = await import('hardhat/hre');
-  const hre = await createHardhatRuntimeEnvironment({});
-  const server = await hre.network.createServer(
-    { override: { chainId, allowUnlimitedContractSize: false } } as never,
-    '127.0.0.1',
-    port,
-  );
-  const address = await server.listen();
-  return {
-    chainId,
-    rpcUrl: `http://127.0.0.1:${address.port}`,
-    close: () => server.close(),
-  };
-}
 
 export interface SandboxTokenSpec {
   symbol: string;
@@ -131,10 +105,10 @@ export async function deploySandbox(
     if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
   }
 
-  const wethArtifact = packageArtifact('@uniswap/v2-periphery/build/WETH9.json');
-  const factoryArtifact = packageArtifact('@uniswap/v2-core/build/UniswapV2Factory.json');
-  const routerArtifact = packageArtifact('@uniswap/v2-periphery/build/UniswapV2Router02.json');
-  const tokenArtifact = sandboxTokenArtifact();
+  const wethArtifact = sandboxArtifact('WETH9');
+  const factoryArtifact = sandboxArtifact('UniswapV2Factory');
+  const routerArtifact = sandboxArtifact('UniswapV2Router02');
+  const tokenArtifact = sandboxArtifact('SandboxToken');
 
   const weth = await deploy(wethArtifact);
   const factory = await deploy(factoryArtifact, [DEPLOYER]);
@@ -185,7 +159,7 @@ export async function deploySandbox(
   }
   let bridge: SandboxDeployment['bridge'];
   if (options.bridgeLiquidity !== undefined) {
-    const bridgeArtifact = sandboxBridgeArtifact();
+    const bridgeArtifact = sandboxArtifact('SandboxBridge');
     const address = await deploy(bridgeArtifact, [BRIDGE_RELAYER, BRIDGE_FEE_BPS]);
     for (const token of tokens) {
       await send(token.address, tokenArtifact.abi, 'mint', [

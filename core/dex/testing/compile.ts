@@ -20,6 +20,19 @@ export function packageArtifact(path: string): Artifact {
 
 const compiled = new Map<string, Artifact>();
 
+import type { SandboxArtifactName } from '../sandbox/artifacts.ts';
+
+/** Every contract the sandbox chains deploy, built from its sources (scripts/sandbox-artifacts.ts). */
+export function compiledArtifacts(): Record<SandboxArtifactName, Artifact> {
+  return {
+    WETH9: packageArtifact('@uniswap/v2-periphery/build/WETH9.json'),
+    UniswapV2Factory: packageArtifact('@uniswap/v2-core/build/UniswapV2Factory.json'),
+    UniswapV2Router02: packageArtifact('@uniswap/v2-periphery/build/UniswapV2Router02.json'),
+    SandboxToken: sandboxTokenArtifact(),
+    SandboxBridge: sandboxBridgeArtifact(),
+  };
+}
+
 /** SandboxToken.sol (an ERC-20 the tests mint), compiled once per process. */
 export function sandboxTokenArtifact(): Artifact {
   return sandboxArtifact('SandboxToken');
@@ -40,7 +53,7 @@ function sandboxArtifact(name: string): Artifact {
   const solc = require('solc') as {
     compile(input: string, options: { import(path: string): unknown }): string;
   };
-  const source = readFileSync(new URL(`./${name}.sol`, import.meta.url), 'utf8');
+  const source = readFileSync(new URL(`../sandbox/${name}.sol`, import.meta.url), 'utf8');
   const input = {
     language: 'Solidity',
     sources: { [`${name}.sol`]: { content: source } },

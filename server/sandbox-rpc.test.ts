@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEX_NETWORKS } from '../core/dex/networks.ts';
+import { seedDemoData } from '../core/seed.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { databaseTargets } from '../db/testing.ts';
+import { SANDBOX_RPC_MAX_BATCH, SANDBOX_RPC_MAX_BODY } from './sandbox-rpc.ts';
+import type { AppServices } from './services.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
+
+const build = await loadServerBuild();
+const target = databaseTargets()[0] as ReturnType<typeof databaseTargets>[number];
+const ETHEREUM_SANDBOX = DEX_NETWORKS[0]?.sandboxChainId as number;
+
+describe('the sandbox chains through the site: RPC and faucet', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+  let services: AppServices;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await seedDemoData(handle.db);
+    ({ app, services } = createTestApp(build, handle, {
+      SANDBOX_CHAINS: 'on',
+      SANDBOX_CHAIN_NETWORKS: 'ethereum',
+      SANDBOX_RPC_PER_MINUTE: '30',
+      SANDBOX_FAUCET_PER_ADDRESS_PER_DAY: '1',
+      SANDBOX_FAUCET_PER_IP_PER_HOUR: '2',
+    }));
+    await services.market.refresh();
+    await services.sandboxChains?.start();
+  }, 120_000);
+  afterAll(async () => {
+    await services.sandboxChains?.close();
+    await handle.close();
+  });
+
+  const rpc = async (chainId: number, body: unknown) => {
+    const response = await app.request(`/sandbox/rpc/${chainId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('answers a chain id of its own, never a mainnet one', async () => {
+    const answer = await rpc(ETHEREUM_SANDBOX, { jsonrpc: '2.0', id: 7, method: 'eth_chainId' });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ id: 7, result: `0x${ETHEREUM_SANDBOX.toString(16)}` });
+    expect(services.dex.networks().find((info) => info.network.id === 'ethereum')).toMatchObject({
+      sandbox: true,
+      chainId: ETHEREUM_SANDBOX,
+      name: 'Ethereum (sandbox)',
+    });
+  });
+
+  it('refuses a method off the allowlist with a JSON-RPC error, in a batch too', async () => {
+    const single = await rpc(ETHEREUM_SANDBOX, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_sendTransaction',
+      params: [],
+    });
+    expect(single.json).toMatchObject({ id: 1, error: { code: -32601 } });
+    expect(String((single.json.error as { message: string }).message)).toContain('eth_sendTransaction');
+    const batch = await rpc(ETHEREUM_SANDBOX, [
+      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+      { jsonrpc: '2.0', id: 2, method: 'hardhat_setBalance', params: [] },
+    ]);
+    const [first, second] = batch.json as unknown as Record<string, unknown>[];
+    expect(first).toHaveProperty('result');
+    expect(second).toMatchObject({ id: 2, error: { code: -32601 } });
+  });
+
+  it('refuses a huge batch and a body over the limit with clear errors', async () => {
+    const calls = Array.from({ length: SANDBOX_RPC_MAX_BATCH + 1 }, (_, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_blockNumber',
+    }));
+    const batch = await rpc(ETHEREUM_SANDBOX, calls);
+    expect(batch.status).toBe(400);
+    expect(batch.json).toMatchObject({ error: { code: -32600 } });
+    expect(String((batch.json.error as { message: string }).message)).toContain(
+      String(SANDBOX_RPC_MAX_BATCH),
+    );
+    const big = await rpc(ETHEREUM_SANDBOX, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ data: `0x${'00'.repeat(SANDBOX_RPC_MAX_BODY)}` }],
+    });
+    expect(big.status).toBe(413);
+    expect(big.json).toMatchObject({ error: { code: -32600 } });
+    const notJson = await rpc(ETHEREUM_SANDBOX, '{nope');
+    expect(notJson.json).toMatchObject({ error: { code: -32700 } });
+  });
+
+  it('is absent for a chain it does not run', async () => {
+    expect((await rpc(1, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' })).status).toBe(404);
+  });
+
+  it('gives faucet coins once per address and a few times per client', async () => {
+    const claim = (address: string) =>
+      app.request('/api/v1/sandbox/networks/ethereum/faucet', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ address }),
+      });
+    const first = `0x${'11'.repeat(20)}`;
+    const given = await claim(first);
+    expect(given.status).toBe(200);
+    const balance = await rpc(ETHEREUM_SANDBOX, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getBalance',
+      params: [first, 'latest'],
+    });
+    expect(BigInt(balance.json.result as string)).toBeGreaterThan(0n);
+    const again = await claim(first);
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    // The third claim of this client, for a new address: over the per-client limit.
+    expect((await claim(`0x${'22'.repeat(20)}`)).status).toBe(429);
+    expect(
+      (await app.request('/api/v1/sandbox/networks/bsc/faucet', { method: 'POST', body: '{}' })).status,
+    ).toBe(404);
+  });
+});
