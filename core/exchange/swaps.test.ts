@@ -110,6 +110,18 @@ describe.each(databaseTargets())('SwapService on $name', (target) => {
     expect(new Set(history.map((entry) => entry.at)).size).toBe(5);
   });
 
+  it('records a step once when two syncs of one swap run at once (the job and a deposit)', async () => {
+    const swaps = service();
+    const { swap } = await create(swaps);
+    clock = new Date(clock.getTime() + 100);
+    await swaps.simulateDeposit(swap.id, '0.05');
+    clock = new Date(clock.getTime() + 1_000);
+    // Both read the swap as confirming before either writes: only one may record exchanging.
+    await Promise.all([swaps.sync(swap.id), service().sync(swap.id)]);
+    const history = (await swaps.get(swap.id))?.history.map((entry) => entry.status);
+    expect(history).toEqual(['waiting', 'confirming', 'exchanging']);
+  });
+
   it('lets two nodes run the job at once without checking a swap twice', async () => {
     const a = service(0);
     const b = service(0);

@@ -736,7 +736,7 @@ export class SwapService {
     const final = FINAL_STATUSES.has(next);
     const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
     const mailed = await db.transaction(async (tx) => {
-      await tx
+      const updated = await tx
         .update(swaps)
         .set({
           status: next,
@@ -758,8 +758,11 @@ export class SwapService {
           nextCheckAt: final ? null : new Date(at.getTime() + interval),
           updatedAt: next === current ? row.updatedAt : at,
         })
-        .where(eq(swaps.id, row.id));
-      if (next === current) return false;
+        // Only from the status this sync read: the status job and a deposit's own sync can sync one
+        // swap at once, and the second must not record the same step again.
+        .where(and(eq(swaps.id, row.id), eq(swaps.status, current)))
+        .returning({ id: swaps.id });
+      if (updated.length === 0 || next === current) return false;
       await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
       return row.notifyEmail ? this.#mailed(tx, row.id, 'statusChanged') : false;
     });
