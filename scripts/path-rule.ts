@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
 import { pathRules } from '../db/schema.ts';
+import { announceChange } from '../server/data-version-sync.ts';
 import { openDatabaseForCommand } from '../server/database.ts';
 
 const { positionals, values } = parseArgs({
@@ -17,6 +18,12 @@ const { positionals, values } = parseArgs({
 const [command, path] = positionals;
 const config = loadConfig();
 const database = await openDatabaseForCommand(config);
+
+/** Running nodes on PostgreSQL re-read their rules at once (on PGlite the server is not running). */
+async function announce() {
+  if (database.kind === 'postgres') await announceChange(database.db, 'path-rules');
+}
+
 await database.migrate();
 try {
   if (command === 'list') {
@@ -38,9 +45,11 @@ try {
       middlewares,
     });
     console.log('Saved', rule);
+    await announce();
   } else if (command === 'delete' && path) {
     await database.db.delete(pathRules).where(eq(pathRules.path, path));
     console.log('Deleted', path);
+    await announce();
   } else {
     console.error(
       'Usage: path-rule list | set <path> [--to <target>] [--status 301|302|307|308] [--on|--off <middleware>] | delete <path>',
