@@ -96,6 +96,8 @@ describe.skipIf(!adminUrl)('two nodes on one PostgreSQL', () => {
     expect(cached.cache).toBe('hit');
     expect(cached.html).toContain('https://t.me/swapgate"');
 
+    // A has served the footer's data too, as a running node has.
+    await a.app.request('/partners', { headers: CONSENTED });
     await telegramLink('https://t.me/swapgate_nodes');
     a.services.global.invalidate();
     await a.app.request('/apiglobal/global');

@@ -36,8 +36,12 @@ function returnTo(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
   params.delete(NEWSLETTER_RESULT);
   const rest = params.toString();
-  return `${pathname}${rest ? `?${rest}` : ''}`;
+  const path = `${pathname}${rest ? `?${rest}` : ''}`;
+  // No page of the site has an address this long: a made-up one (a 404) is not echoed once more.
+  return path.length > RETURN_PATH_MAX ? '/' : path;
 }
+
+const RETURN_PATH_MAX = 512;
 
 export const SUBSCRIBE_PATH = '/apiglobal/contact/subscribe';
 

@@ -1038,6 +1038,13 @@ describe.each(targets)('API fuzzing on $name', (target) => {
     );
   const operations = [...operationsOf(v1, '/api/v1'), ...operationsOf(APIGLOBAL_DOCUMENT, '/apiglobal')];
 
+  /**
+   * Operations that cannot succeed in this app, with where their success is tested: the faucet
+   * needs sandbox chains, which the test app keeps off (server/sandbox-rpc.test.ts and
+   * tests/e2e/sandbox-chains.spec.ts run it on real ones); here it must still refuse cleanly.
+   */
+  const WITHOUT_SUCCESS_HERE = new Set(['POST /api/v1/sandbox/networks/{network}/faucet']);
+
   it.each(operations)(
     '$name: no 5xx, documented statuses and bodies',
     async ({ name, document, prefix, path, method, operation }) => {
@@ -1064,10 +1071,9 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       );
       // The generated requests got past validation at least once, and were refused at least once.
       const seen = [...(statuses.get(name)?.keys() ?? [])];
-      expect(
-        seen.some((status) => status < 300),
-        `${name}: ${seen}`,
-      ).toBe(true);
+      expect(seen.some((status) => status < 300) || WITHOUT_SUCCESS_HERE.has(name), `${name}: ${seen}`).toBe(
+        true,
+      );
       if (operation.parameters?.length || operation.requestBody) {
         expect(
           seen.some((status) => status >= 400),
