@@ -1,35 +1,18 @@
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs, type Crumb } from '../ui/Breadcrumbs.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
+import { useBaseUrl, useOrganization } from './organization.ts';
 
-/** The site's address, from the root loader (empty while it failed). */
-export function useBaseUrl(): string {
-  const root = useRouteLoaderData('root') as { baseUrl: string } | undefined;
-  return root?.baseUrl ?? '';
-}
+export { useBaseUrl, useOrganization };
 
 /** A page's address in the current language, absolute. */
 export function usePageUrl(path: string): string {
   const lang = useLang();
   return `${useBaseUrl()}${localizePath(lang, path)}`;
-}
-
-/** The organisation as every company page describes it to search engines. */
-export function useOrganization(): Record<string, unknown> {
-  const { t } = useTranslation();
-  const baseUrl = useBaseUrl();
-  return {
-    '@type': 'Organization',
-    name: t('site.name'),
-    url: `${baseUrl}/`,
-    logo: `${baseUrl}/press/swapgate-logo.svg`,
-    foundingDate: '2021',
-  };
 }
 
 /**

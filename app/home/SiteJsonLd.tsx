@@ -1,5 +1,5 @@
 import { localizePath } from '../../core/routing/paths.ts';
-import { useBaseUrl, useOrganization } from '../company/parts.tsx';
+import { useBaseUrl, useOrganization } from '../company/organization.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import { JsonLd } from '../ui/JsonLd.tsx';

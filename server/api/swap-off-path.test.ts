@@ -126,7 +126,7 @@ describe.each(databaseTargets())('swaps off the happy path over the API on $name
     expect(refund.status).toBe(409);
     expect(refund.json.error).toMatchObject({
       code: 'swap_not_actionable',
-      message: 'Für diesen Tausch ist gerade nichts zu entscheiden.',
+      message: 'Für diesen Swap ist gerade nichts zu entscheiden.',
     });
 
     const finished = await statusAfter(created.id, 2 * STEP_MS);
