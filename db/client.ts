@@ -1,6 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_START_PARAMS } from './pglite-params.ts';
 import * as schema from './schema.ts';
+
+const execFileAsync = promisify(execFile);
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -155,15 +160,37 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
 }
 
+/**
+ * PGlite's initdb, in a process of its own that compiles PostgreSQL's WebAssembly with V8's baseline
+ * compiler only: optimising it takes ~500 MB for a moment, which a one-off initdb does not need, and
+ * everything the child used goes back to the system when it exits. The server then opens the new
+ * directory as on any later start (1.34 GB peak on a first start before, docs/OPERATIONS.md).
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.ts', import.meta.url));
+  try {
+    await execFileAsync(process.execPath, ['--liftoff-only', script, dataDir], { timeout: 300_000 });
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(
+      `Creating the embedded database in ${dataDir} failed${stderr ? `: ${stderr.trim()}` : ''}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 async function openLockedPglite(
   dataDir: string,
   unlock: () => void,
   loadDataDir?: Blob,
 ): Promise<DatabaseHandle> {
-  // PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never
-  // shrinks; the embedded database is small, and 16 MB hold it with room (docs/OPERATIONS.md, Memory).
+  if (!loadDataDir && !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    await createPgliteDataDir(dataDir);
+  }
   const client = await PGlite.create(dataDir, {
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    startParams: PGLITE_START_PARAMS,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema });

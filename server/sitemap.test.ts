@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { syncBlog } from '../core/blog/sync.ts';
+import { DataVersions } from '../core/data-versions.ts';
 import {
   comparisonAt,
   comparisonCount,
@@ -196,6 +197,8 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
       { coin: 'btc', usd: '60000', source: 'test', updatedAt: new Date('2025-01-02T03:04:05.678Z') },
       { coin: 'eth', usd: '3000', source: 'test', updatedAt: new Date('2025-01-02T03:09:00.000Z') },
     ]);
+    // What the price job does after storing prices.
+    services.dataVersions.bump('market');
     const index = parseXml(await (await app.request('/sitemap.xml')).text());
     // The blog's child is dated by its articles (above).
     for (const sitemap of index.children.slice(0, -1)) {
@@ -229,6 +232,97 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
     expect(parseXml(xml).children).toHaveLength(STATIC_PAGES.length * LANGUAGES.length);
   });
 
+  /** Counts the pair pages rendered into sitemaps from now on; undone by `restore`. */
+  function countPairPages() {
+    const original = services.directory.exchangePairs.bind(services.directory);
+    const counter = { pages: 0, restore: () => spy.mockRestore() };
+    const spy = vi.spyOn(services.directory, 'exchangePairs').mockImplementation(async () => {
+      const list = await original();
+      return {
+        count: list.count,
+        at(k: number) {
+          counter.pages++;
+          return list.at(k);
+        },
+      };
+    });
+    return counter;
+  }
+
+  it('renders a child once for requests at the same time, and again after its data changes', {
+    timeout: 60_000,
+  }, async () => {
+    const counter = countPairPages();
+    try {
+      const fetchChild = (encoding: string) =>
+        Promise.resolve(
+          app.request('/sitemaps/pairs-1.xml', { headers: { 'accept-encoding': encoding } }),
+        ).then(async (response) => {
+          expect(response.status).toBe(200);
+          if (!response.headers.get('content-encoding')) return response.text();
+          const xml = response.body?.pipeThrough(
+            new DecompressionStream('gzip'),
+          ) as ReadableStream<Uint8Array>;
+          return new Response(xml).text();
+        });
+      // Crawlers with and without gzip, all at once.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => fetchChild(i % 2 === 0 ? 'gzip, br' : 'identity')),
+      );
+      const urls = (answers[0]?.split('<url>').length ?? 1) - 1;
+      expect(urls).toBeGreaterThan(1_000);
+      expect(new Set(answers).size).toBe(1);
+      const perChild = counter.pages;
+      // Every pair page of the child rendered once, for the twenty answers.
+      const pairPages = (xml = '') =>
+        (xml.match(/<loc>[^<]*\/exchange\/[^<]*<\/loc>/g)?.length ?? 0) / LANGUAGES.length;
+      expect(perChild).toBe(pairPages(answers[0]));
+
+      // Asked again with nothing changed: from memory.
+      expect(await fetchChild('gzip')).toBe(answers[0]);
+      expect(counter.pages).toBe(perChild);
+
+      // New prices date the pages anew: rendered once more.
+      await handle.db
+        .insert(coinPrices)
+        .values({ coin: 'ltc', usd: '90', source: 'test', updatedAt: new Date('2025-02-03T04:05:06Z') });
+      services.dataVersions.bump('market');
+      const [changed, again] = await Promise.all([fetchChild('gzip'), fetchChild('gzip')]);
+      expect(changed).toBe(again);
+      expect(counter.pages).toBe(perChild + pairPages(changed));
+      expect(changed).toContain('<lastmod>2025-02-03T04:05:06Z</lastmod>');
+      expect(answers[0]).not.toContain('2025-02-03T04:05:06Z');
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('answers /healthz and /readyz while a large child is being built', { timeout: 60_000 }, async () => {
+    // A change no one has rendered yet: the next request of the child builds it.
+    services.dataVersions.bump('catalogue');
+    const counter = countPairPages();
+    try {
+      const events: string[] = [];
+      const building = Promise.resolve(
+        app.request('/sitemaps/pairs-1.xml', { headers: { 'accept-encoding': 'gzip' } }),
+      );
+      void building.then(() => events.push('sitemap'));
+      // The build has begun.
+      while (counter.pages === 0) await new Promise((resolve) => setImmediate(resolve));
+      const [health, ready] = await Promise.all([app.request('/healthz'), app.request('/readyz')]);
+      events.push('health');
+      expect(health.status).toBe(200);
+      expect(ready.status).toBe(200);
+      const builtWhenHealthAnswered = counter.pages;
+      expect((await building).status).toBe(200);
+      expect(events).toEqual(['health', 'sitemap']);
+      // The health answers came in the middle of the build, not after it.
+      expect(builtWhenHealthAnswered).toBeLessThan(counter.pages);
+    } finally {
+      counter.restore();
+    }
+  });
+
   it('streams a large child through HTTP without holding it', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
@@ -248,6 +342,7 @@ describe.each(databaseTargets())('sitemaps on $name', (target) => {
     const routes = createSitemapRoutes({
       config: { BASE_URL: BASE },
       db: handle.db,
+      dataVersions: new DataVersions(),
       directory,
       blog: { sitemapEntries: async () => [] },
     });

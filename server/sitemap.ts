@@ -1,12 +1,12 @@
 import { max } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { CROSS_CHAIN_PATH_SYMBOL, crossChainPairPath } from '../app/crosschain/paths.ts';
 import type { BlogService } from '../core/blog/blog.ts';
 import type { Config } from '../core/config.ts';
 import { crossChainPairs } from '../core/crosschain/tokens.ts';
+import type { DataSource, DataVersions } from '../core/data-versions.ts';
 import {
   BLOG_SITEMAP_PATH,
-  chunkStream,
   parseChildName,
   planSection,
   planSitemaps,
@@ -19,6 +19,7 @@ import {
 } from '../core/seo/sitemap.ts';
 import type { Database } from '../db/client.ts';
 import { coinPrices } from '../db/schema.ts';
+import { gzippedBody, SitemapCache } from './sitemap-cache.ts';
 
 const CACHE_CONTROL = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
@@ -29,16 +30,14 @@ export async function latestPriceTime(db: Database): Promise<Date | null> {
   return row?.at ?? null;
 }
 
-function xmlResponse(chunks: Iterator<string, unknown, undefined>): Response {
-  return new Response(chunkStream(chunks), {
-    headers: { 'Content-Type': XML, 'Cache-Control': CACHE_CONTROL },
-  });
-}
+/** Gzipped sitemaps kept in memory at most (XML gzips ~90:1: a 48 MB child to about half a MB). */
+export const SITEMAP_CACHE_BYTES = 64 * 2 ** 20;
 
-/**
- * `/robots.txt`, the sitemap index `/sitemap.xml` and its children `/sitemaps/{section}-{n}.xml`,
- * streamed as the client reads them (core/seo/sitemap.ts). Mounted before the pages.
- */
+/** What the sections' sitemaps are made of: the coins, pairs and fiat pages, dated by the prices. */
+const SECTION_DATA: readonly DataSource[] = ['catalogue', 'market'];
+const BLOG_DATA: readonly DataSource[] = ['blog'];
+const INDEX_DATA: readonly DataSource[] = [...SECTION_DATA, ...BLOG_DATA];
+
 /** The cross-chain pair pages the pairs list links to (symbols a path can carry), each once. */
 export function crossChainSitemapPaths(): string[] {
   const paths = crossChainPairs()
@@ -49,9 +48,19 @@ export function crossChainSitemapPaths(): string[] {
   return [...new Set(paths)];
 }
 
+/**
+ * `/robots.txt`, the sitemap index `/sitemap.xml` and its children `/sitemaps/{section}-{n}.xml`
+ * (core/seo/sitemap.ts). Each is rendered once while its data stays at the same versions and kept
+ * gzipped (server/sitemap-cache.ts): a crawler fetching children at once costs one render each,
+ * rendered in turns with every other request. Mounted before the pages.
+ */
 export function createSitemapRoutes(services: {
   config: Pick<Config, 'BASE_URL'>;
   db: Database;
+  /** The versions the stored sitemaps were rendered at (services.dataVersions). */
+  dataVersions: DataVersions;
+  /** Bytes of gzipped sitemaps kept (default SITEMAP_CACHE_BYTES). */
+  sitemapCacheBytes?: number;
   /** The services' DirectoryService, or anything with its `coins`, `exchangePairs` and `comparisons`. */
   directory: SitemapDirectory;
   blog: Pick<BlogService, 'sitemapEntries'>;
@@ -60,6 +69,31 @@ export function createSitemapRoutes(services: {
 }): Hono {
   const app = new Hono();
   const baseUrl = services.config.BASE_URL;
+  const cache = new SitemapCache({
+    versions: services.dataVersions,
+    maxBytes: services.sitemapCacheBytes ?? SITEMAP_CACHE_BYTES,
+  });
+
+  /**
+   * The sitemap at `path` from the cache or rendered once; 404 when `render` finds none. A HEAD
+   * request renders nothing: it gets the headers (and the length, when the sitemap is stored).
+   */
+  async function serveXml(
+    c: Context,
+    data: readonly DataSource[],
+    render: () => Promise<Iterator<string, unknown, undefined> | null>,
+  ): Promise<Response> {
+    const headers = { 'Content-Type': XML, 'Cache-Control': CACHE_CONTROL, Vary: 'Accept-Encoding' };
+    const path = c.req.path;
+    const gzip =
+      c.req.method === 'HEAD'
+        ? (cache.peek(path, data) ?? ((await render()) ? Buffer.alloc(0) : null))
+        : await cache.gzip(path, data, render);
+    if (!gzip) return c.text('Not Found', 404);
+    if (gzip.length === 0) return new Response(null, { headers });
+    const answer = gzippedBody(gzip, c.req.header('Accept-Encoding'));
+    return new Response(answer.body, { headers: { ...headers, ...answer.headers } });
+  }
 
   async function options(): Promise<SitemapOptions> {
     const { directory, fiat } = services;
@@ -82,25 +116,31 @@ export function createSitemapRoutes(services: {
     return c.body(robotsTxt(baseUrl));
   });
 
-  app.get('/sitemap.xml', async () => {
-    const [plans, blog] = await Promise.all([planSitemaps(await options()), services.blog.sitemapEntries()]);
-    const lastmod =
-      blog.length > 0 ? new Date(Math.max(...blog.map((entry) => entry.lastmod.getTime()))) : null;
-    return xmlResponse(sitemapIndexChunks(plans, [{ path: BLOG_SITEMAP_PATH, lastmod }]));
-  });
+  app.get('/sitemap.xml', (c) =>
+    serveXml(c, INDEX_DATA, async () => {
+      const [plans, blog] = await Promise.all([
+        planSitemaps(await options()),
+        services.blog.sitemapEntries(),
+      ]);
+      const lastmod =
+        blog.length > 0 ? new Date(Math.max(...blog.map((entry) => entry.lastmod.getTime()))) : null;
+      return sitemapIndexChunks(plans, [{ path: BLOG_SITEMAP_PATH, lastmod }]);
+    }),
+  );
 
-  app.get(BLOG_SITEMAP_PATH, async (c) => {
-    c.header('Content-Type', XML);
-    c.header('Cache-Control', CACHE_CONTROL);
-    return c.body(renderBlogSitemap(baseUrl, await services.blog.sitemapEntries()));
-  });
+  app.get(BLOG_SITEMAP_PATH, (c) =>
+    serveXml(c, BLOG_DATA, async () =>
+      [renderBlogSitemap(baseUrl, await services.blog.sitemapEntries())].values(),
+    ),
+  );
 
-  app.get('/sitemaps/:file', async (c) => {
+  app.get('/sitemaps/:file', (c) => {
     const child = parseChildName(c.req.param('file'));
     if (!child) return c.text('Not Found', 404);
-    const plan = await planSection(child.section, await options());
-    if (child.n > plan.children) return c.text('Not Found', 404);
-    return xmlResponse(sitemapChunks(plan, child.n));
+    return serveXml(c, SECTION_DATA, async () => {
+      const plan = await planSection(child.section, await options());
+      return child.n > plan.children ? null : sitemapChunks(plan, child.n);
+    });
   });
 
   return app;
