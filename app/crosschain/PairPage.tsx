@@ -4,6 +4,7 @@ import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/cros
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 import { formatDecimal, formatDuration } from '../../core/i18n/format.ts';
 import { usePageUrl } from '../company/parts.tsx';
+import { TxLink } from '../dex/TxLink.tsx';
 import { loadWallet, useFaucet, useWallet, WalletConnection } from '../dex/use-wallet.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Button } from '../ui/Button.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
-import type { CrossChainSideView, loadCrossChainPair } from './crosschain.server.ts';
+import type { loadCrossChainPair } from './crosschain.server.ts';
 import { PAIRS_FIRST_PAGE } from './paths.ts';
 
 const NATIVE = NATIVE_TOKEN.toLowerCase();
@@ -242,18 +243,6 @@ export function CrossChainPairPage() {
   const feeDecimals = (symbol: string) =>
     symbol === from.token.symbol ? from.token.decimals : symbol === to.token.symbol ? to.token.decimals : 18;
   const amountOf = (raw: string, decimals: number) => formatDecimal(shortAmount(BigInt(raw), decimals), lang);
-  const txLink = (side: CrossChainSideView, hash: string, url?: string | null) =>
-    side.network.sandbox ? null : (
-      <a
-        className="underline"
-        href={url ?? `${side.network.explorerUrl}/tx/${hash}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {t('dex.viewExplorer', { explorer: side.network.explorerName })}
-      </a>
-    );
-
   return (
     <article data-page="cross-chain-pair">
       <PageHead title={`${title} | ${t('site.name')}`} description={description} />
@@ -500,27 +489,35 @@ export function CrossChainPairPage() {
                 {step.action === 'approve'
                   ? t('dex.approvalPending')
                   : t('crossChain.sendPending', { network: from.network.name })}{' '}
-                <span className="break-all font-mono text-xs">{step.hash}</span> {txLink(from, step.hash)}
+                <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                <TxLink network={from.network} hash={step.hash} mined={false} />
               </p>
             ) : null}
             {step.kind === 'approved' ? (
               <p className="text-emerald-800" data-testid="xchain-approved">
                 {t('dex.approvalConfirmed')} <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
-                {txLink(from, step.hash)}
+                <TxLink network={from.network} hash={step.hash} mined />
               </p>
             ) : null}
             {step.kind === 'tracking' ? (
               <div className="flex flex-col gap-2">
                 <p data-testid="xchain-source-tx">
                   {t('crossChain.sourceTx', { network: from.network.name })}{' '}
-                  <span className="break-all font-mono text-xs">{step.hash}</span> {txLink(from, step.hash)}
+                  <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                  <TxLink network={from.network} hash={step.hash} mined testId="xchain-source-tx-link" />
                 </p>
                 {step.status?.status === 'DONE' && step.status.receivingTxHash ? (
                   <>
                     <p data-testid="xchain-destination-tx">
                       {t('crossChain.destinationTx', { network: to.network.name })}{' '}
                       <span className="break-all font-mono text-xs">{step.status.receivingTxHash}</span>{' '}
-                      {txLink(to, step.status.receivingTxHash, step.status.receivingTxUrl)}
+                      <TxLink
+                        network={to.network}
+                        hash={step.status.receivingTxHash}
+                        url={step.status.receivingTxUrl}
+                        mined
+                        testId="xchain-destination-tx-link"
+                      />
                     </p>
                     <p className="font-semibold text-emerald-800" data-testid="xchain-landed">
                       {step.status.receivedAmount

@@ -9,6 +9,7 @@ import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import type { DexNetworkView, loadDex } from './dex.server.ts';
+import { TxLink } from './TxLink.tsx';
 import { loadWallet, useFaucet, useWallet, WalletConnection } from './use-wallet.tsx';
 
 const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'];
@@ -200,17 +201,6 @@ export function DexPage() {
     [wallet, sellToken, sellAmount, t],
   );
 
-  const explorerLink = (hash: string) =>
-    network.sandbox ? null : (
-      <a
-        className="underline"
-        href={`${network.explorerUrl}/tx/${hash}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {t('dex.viewExplorer', { explorer: network.explorerName })}
-      </a>
-    );
   const amountOf = (raw: string, decimals: number) => formatDecimal(shortAmount(BigInt(raw), decimals), lang);
   const availableNames = useMemo(
     () => data.networks.filter((n) => n.available).map((n) => n.name),
@@ -506,7 +496,8 @@ export function DexPage() {
             {step.kind === 'pending' ? (
               <p>
                 {t(step.action === 'approve' ? 'dex.approvalPending' : 'dex.swapPending')}{' '}
-                <span className="break-all font-mono text-xs">{step.hash}</span> {explorerLink(step.hash)}
+                <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                <TxLink network={network} hash={step.hash} mined={false} />
               </p>
             ) : null}
             {step.kind === 'done' ? (
@@ -517,7 +508,8 @@ export function DexPage() {
                 {step.ok
                   ? t(step.action === 'approve' ? 'dex.approvalConfirmed' : 'dex.swapConfirmed')
                   : t('dex.failed')}{' '}
-                <span className="break-all font-mono text-xs">{step.hash}</span> {explorerLink(step.hash)}
+                <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                <TxLink network={network} hash={step.hash} mined testId="dex-tx-link" />
               </p>
             ) : null}
             {step.kind === 'error' ? <p className="text-red-700">{step.message}</p> : null}
