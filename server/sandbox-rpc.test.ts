@@ -56,6 +56,22 @@ describe('the sandbox chains through the site: RPC and faucet', () => {
     });
   });
 
+  it('quotes on the sandbox chain under its own chain id and sandbox name', async () => {
+    const query = new URLSearchParams({
+      network: 'ethereum',
+      sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      sellAmount: '100000000000000000',
+    });
+    const response = await app.request(`/api/v1/dex/quotes?${query}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { network: unknown }).network).toEqual({
+      id: 'ethereum',
+      chainId: ETHEREUM_SANDBOX,
+      name: 'Ethereum (sandbox)',
+    });
+  });
+
   it('refuses a method off the allowlist with a JSON-RPC error, in a batch too', async () => {
     const single = await rpc(ETHEREUM_SANDBOX, {
       jsonrpc: '2.0',

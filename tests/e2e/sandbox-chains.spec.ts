@@ -163,6 +163,18 @@ test('a cross-chain transfer between two sandbox chains lands the quoted amount'
   ).toHaveCount(1);
 });
 
+test('the bridges page names the sandbox networks as sandboxes', async ({ page }) => {
+  await page.goto(`${BASE}/cross-chain/bridges`);
+  const bridge = page.getByTestId('cross-chain-bridge');
+  await expect(bridge).toHaveCount(1);
+  await expect(bridge.getByRole('listitem').first()).toHaveText(
+    /^from \S.* \(sandbox\) to \S.* \(sandbox\)$/,
+  );
+  await expect(
+    bridge.getByText('from Ethereum (sandbox) to BNB Chain (sandbox)', { exact: true }),
+  ).toBeVisible();
+});
+
 test('in German the sandbox wallet is offered in German', async ({ page }) => {
   await page.goto(`${BASE}/de/dex?network=bsc`);
   await expect(page.getByTestId('dex-network').locator('option:checked')).toHaveText('BNB Chain (sandbox)');
