@@ -1,3 +1,5 @@
+import { createWalletClient, http, parseAbi } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEX_NETWORKS } from '../core/dex/networks.ts';
 import { seedDemoData } from '../core/seed.ts';
@@ -49,6 +51,22 @@ describe('the sandbox chains through the site: RPC and faucet', () => {
     expect(answer.json).toMatchObject({ id: 7, result: `0x${ETHEREUM_SANDBOX.toString(16)}` });
     expect(services.dex.networks().find((info) => info.network.id === 'ethereum')).toMatchObject({
       sandbox: true,
+      chainId: ETHEREUM_SANDBOX,
+      name: 'Ethereum (sandbox)',
+    });
+  });
+
+  it('quotes on the sandbox chain under its own chain id and sandbox name', async () => {
+    const query = new URLSearchParams({
+      network: 'ethereum',
+      sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      sellAmount: '100000000000000000',
+    });
+    const response = await app.request(`/api/v1/dex/quotes?${query}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { network: unknown }).network).toEqual({
+      id: 'ethereum',
       chainId: ETHEREUM_SANDBOX,
       name: 'Ethereum (sandbox)',
     });
@@ -126,4 +144,55 @@ describe('the sandbox chains through the site: RPC and faucet', () => {
       (await app.request('/api/v1/sandbox/networks/bsc/faucet', { method: 'POST', body: '{}' })).status,
     ).toBe(404);
   });
+
+  it('shows a sandbox transaction on the site: status, block, gas, transfers and a WETH deposit decoded', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const owner = account.address.toLowerCase();
+    const [, mint] = (await services.sandboxChains?.faucet(ETHEREUM_SANDBOX, account.address)) ?? [];
+    const chain = services.dex.sandboxChains.byChainId(ETHEREUM_SANDBOX);
+    if (!mint || !chain) throw new Error('no faucet claim');
+    const minted = await rpcResult('eth_getTransactionReceipt', [mint]);
+    const token = chain.tokens.find((known) => known.address.toLowerCase() === minted.to);
+    if (!token) throw new Error('the faucet minted no listed token');
+
+    const page = await app.request(`/dex/tx/${ETHEREUM_SANDBOX}/${mint}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(html).toContain('Ethereum (sandbox)');
+    expect(html).toMatch(/data-testid="dex-tx-status"[^>]*>Succeeded</);
+    // The mint: a transfer from the zero address to the owner, in the token's symbol.
+    expect(html).toMatch(new RegExp(`[0-9.,]+ ${token.symbol} from 0x0{40} to ${owner}`));
+
+    // A WETH deposit the visitor signs: the wrapped amount, in WETH, with its transfer-less event.
+    const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) });
+    const deposit = await wallet.writeContract({
+      address: chain.weth as `0x${string}`,
+      abi: parseAbi(['function deposit() payable']),
+      functionName: 'deposit',
+      value: 10n ** 17n,
+      chain: {
+        id: ETHEREUM_SANDBOX,
+        name: 'sandbox',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+      },
+    });
+    await expect
+      .poll(async () => (await app.request(`/dex/tx/${ETHEREUM_SANDBOX}/${deposit}`)).status)
+      .toBe(200);
+    const german = await (await app.request(`/de/dex/tx/${ETHEREUM_SANDBOX}/${deposit}`)).text();
+    expect(german).toContain(`0,1 WETH gewrappt für ${owner}`);
+    expect(german).toContain(`>${owner}</dd>`);
+    expect(german).toContain('Erfolgreich');
+
+    // A hash the chain does not know, a chain that is not a sandbox one: not found.
+    expect((await app.request(`/dex/tx/${ETHEREUM_SANDBOX}/0x${'ab'.repeat(32)}`)).status).toBe(404);
+    expect((await app.request(`/dex/tx/1/${mint}`)).status).toBe(404);
+    expect((await app.request(`/dex/tx/${ETHEREUM_SANDBOX}/0x1234`)).status).toBe(404);
+  });
+
+  const rpcResult = async (method: string, params: unknown[]) =>
+    (await rpc(ETHEREUM_SANDBOX, { jsonrpc: '2.0', id: 1, method, params })).json.result as { to: string };
 });

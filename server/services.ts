@@ -314,7 +314,7 @@ export function createServices(options: {
   };
 }
 
-/** LI.FI when enabled, and the sandbox bridge between DEX_SANDBOX_FILE's chains, quoted side by side. */
+/** LI.FI when enabled (off the sandbox networks), and the sandbox bridge between DEX_SANDBOX_FILE's chains, quoted side by side. */
 function crossChainSources(config: Config, sandboxChains: SandboxChainSet): CrossChainRouteSource[] {
   const sources: CrossChainRouteSource[] = [];
   if (config.LIFI_ENABLED) {
@@ -322,6 +322,8 @@ function crossChainSources(config: Config, sandboxChains: SandboxChainSet): Cros
       new LiFiSource({
         baseUrl: config.LIFI_API_URL,
         ...(config.LIFI_API_KEY ? { apiKey: config.LIFI_API_KEY } : {}),
+        // Never on a network a sandbox chain stands in for (planned or deployed).
+        offNetwork: (network) => sandboxChains.covers(network),
       }),
     );
   }

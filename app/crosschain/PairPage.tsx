@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/crosschain/contract.ts';
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 import { formatDecimal, formatDuration } from '../../core/i18n/format.ts';
 import { usePageUrl } from '../company/parts.tsx';
+import { TxLink } from '../dex/TxLink.tsx';
+import { useTxSteps } from '../dex/use-tx-steps.ts';
 import { loadWallet, useFaucet, useWallet, WalletConnection } from '../dex/use-wallet.tsx';
 import { useTranslation } from '../i18n/react.tsx';
-import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
+import { useQuote } from '../lib/use-api.ts';
 import { useLang } from '../routing/page-location.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Button } from '../ui/Button.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
-import type { CrossChainSideView, loadCrossChainPair } from './crosschain.server.ts';
+import type { loadCrossChainPair } from './crosschain.server.ts';
 import { PAIRS_FIRST_PAGE } from './paths.ts';
 
 const NATIVE = NATIVE_TOKEN.toLowerCase();
@@ -23,13 +26,10 @@ const SLIPPAGE_BPS = 50;
 
 type Route = CrossChainQuotesView['routes'][number];
 
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'confirm'; action: 'approve' | 'send' }
-  | { kind: 'pending'; action: 'approve' | 'send'; hash: string }
+/** The steps of the cross-chain page besides the shared ones: approved, then the transfer followed. */
+type PairStep =
   | { kind: 'approved'; hash: string }
-  | { kind: 'tracking'; hash: string; route: Route; status: CrossChainStatusView | null }
-  | { kind: 'error'; message: string };
+  | { kind: 'tracking'; hash: string; route: Route; status: CrossChainStatusView | null };
 
 function shortAmount(value: bigint, decimals: number): string {
   const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
@@ -53,66 +53,58 @@ export function CrossChainPairPage() {
   const description = t('pages.cross-chain-pair.description', names);
 
   const [amount, setAmount] = useState('');
-  const [quotes, setQuotes] = useState<CrossChainQuotesView | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
   const [allowance, setAllowance] = useState<bigint | null>(null);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const { step, setStep, execute, busy } = useTxSteps<'approve' | 'send', PairStep, CrossChainStatusView>({
+    read: (tracked) =>
+      api<CrossChainStatusView>(
+        `/api/v1/cross-chain/status?${new URLSearchParams({
+          source: tracked.route.source,
+          txHash: tracked.hash,
+          fromNetwork: from.network.id,
+          toNetwork: to.network.id,
+          bridge: tracked.route.bridge,
+        })}`,
+        { lang },
+      ),
+    merge: (tracked, status) => ({ ...tracked, status }),
+    isFinal: (status) =>
+      status.status === 'DONE' || status.status === 'FAILED' || status.status === 'INVALID',
+    every: STATUS_POLL_MS,
+  });
   const { wallet, wallets, findWallets, connect, connectSandbox, forgetSandbox, switchNetwork } = useWallet({
-    onConnected: useCallback(() => setStep({ kind: 'idle' }), []),
-    onError: useCallback((message: string) => setStep({ kind: 'error', message }), []),
+    onConnected: useCallback(() => setStep({ kind: 'idle' }), [setStep]),
+    onError: useCallback((message: string) => setStep({ kind: 'error', message }), [setStep]),
   });
   const [refresh, setRefresh] = useState(0);
   const { faucet, claimFaucet } = useFaucet(
     lang,
     useCallback(() => setRefresh((n) => n + 1), []),
   );
-  const requestRef = useRef<AbortController | null>(null);
 
   const fromAmount = amount ? parseUnits(amount, from.token.decimals) : null;
   const onChain = wallet?.chainId === from.network.chainId;
   const native = from.token.address === NATIVE;
-  const best = quotes?.routes[0] ?? null;
 
   // Routes for the amount, quoted for the connected wallet (bridges quote for who sends).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh asks again after an approval.
-  useEffect(() => {
-    requestRef.current?.abort();
-    setProblem(null);
-    if (!wallet || !fromAmount || fromAmount <= 0n || bridges.length === 0) {
-      setQuotes(null);
-      return;
-    }
-    const controller = new AbortController();
-    requestRef.current = controller;
-    const query = new URLSearchParams({
-      fromNetwork: from.network.id,
-      toNetwork: to.network.id,
-      fromToken: from.token.address,
-      toToken: to.token.address,
-      fromAmount: fromAmount.toString(),
-      fromAddress: wallet.address,
-      slippageBps: String(SLIPPAGE_BPS),
-    });
-    const timer = setTimeout(() => {
-      setLoading(true);
-      api<CrossChainQuotesView>(`/api/v1/cross-chain/quotes?${query}`, { lang, signal: controller.signal })
-        .then((answer) => setQuotes(answer))
-        .catch((error: unknown) => {
-          if (isAbort(error) || controller.signal.aborted) return;
-          setQuotes(null);
-          setProblem(error instanceof ApiProblem && error.message ? error.message : t('dex.quoteFailed'));
+  const quoteQuery =
+    wallet && fromAmount && fromAmount > 0n && bridges.length > 0
+      ? new URLSearchParams({
+          fromNetwork: from.network.id,
+          toNetwork: to.network.id,
+          fromToken: from.token.address,
+          toToken: to.token.address,
+          fromAmount: fromAmount.toString(),
+          fromAddress: wallet.address,
+          slippageBps: String(SLIPPAGE_BPS),
         })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [wallet?.address, fromAmount, from, to, bridges.length, lang, t, refresh]);
+      : null;
+  const { quotes, problem, loading } = useQuote<CrossChainQuotesView>(
+    quoteQuery ? `/api/v1/cross-chain/quotes?${quoteQuery}` : null,
+    lang,
+    { attempt: refresh, fallback: t('dex.quoteFailed') },
+  );
+  const best = quotes?.routes[0] ?? null;
 
   // Balances and the allowance of the best route's approval address, through the wallet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads them again after a transaction.
@@ -149,84 +141,42 @@ export function CrossChainPairPage() {
     };
   }, [wallet, onChain, best?.approvalAddress, from.token.address, native, refresh]);
 
-  // A sent transfer: asked after until the bridge says it landed or failed.
-  const tracking = step.kind === 'tracking' ? step : null;
-  const trackedHash = tracking?.hash;
-  const trackedRoute = tracking?.route;
-  useEffect(() => {
-    if (!trackedHash || !trackedRoute) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const query = new URLSearchParams({
-      source: trackedRoute.source,
-      txHash: trackedHash,
-      fromNetwork: from.network.id,
-      toNetwork: to.network.id,
-      bridge: trackedRoute.bridge,
-    });
-    const poll = async () => {
-      let final = false;
-      try {
-        const status = await api<CrossChainStatusView>(`/api/v1/cross-chain/status?${query}`, { lang });
-        if (!live) return;
-        final = status.status === 'DONE' || status.status === 'FAILED' || status.status === 'INVALID';
-        setStep((current) =>
-          current.kind === 'tracking' && current.hash === trackedHash ? { ...current, status } : current,
-        );
-      } catch {
-        // The status cannot be read just now: asked again at the next tick.
-      }
-      if (live && !final) timer = setTimeout(poll, STATUS_POLL_MS);
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [trackedHash, trackedRoute, from.network.id, to.network.id, lang]);
-
   const run = useCallback(
     async (action: 'approve' | 'send', route: Route) => {
       if (!wallet || !fromAmount) return;
-      const module = await loadWallet();
-      setStep({ kind: 'confirm', action });
-      try {
-        if (action === 'approve') {
-          const hash = await module.sendApproval(
-            wallet.provider,
-            wallet.address,
-            from.token.address as `0x${string}`,
-            route.approvalAddress as `0x${string}`,
-            fromAmount,
-          );
-          setStep({ kind: 'pending', action, hash });
-          const ok = await module.waitForReceipt(wallet.provider, hash);
-          setStep(ok ? { kind: 'approved', hash } : { kind: 'error', message: t('dex.failed') });
-          setRefresh((n) => n + 1);
-          return;
-        }
-        const tx = route.transaction;
-        if (!tx) return;
-        const hash = await module.sendSwap(wallet.provider, wallet.address, {
-          to: tx.to as `0x${string}`,
-          data: tx.data as `0x${string}`,
-          value: BigInt(tx.value),
-        });
-        setStep({ kind: 'pending', action, hash });
-        const ok = await module.waitForReceipt(wallet.provider, hash);
-        if (!ok) {
-          setStep({ kind: 'error', message: t('dex.failed') });
-          return;
-        }
-        setStep({ kind: 'tracking', hash, route, status: null });
-      } catch (error) {
-        setStep({
-          kind: 'error',
-          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.failed'),
-        });
+      if (action === 'approve') {
+        const mined = await execute(
+          action,
+          wallet,
+          (module) =>
+            module.sendApproval(
+              wallet.provider,
+              wallet.address,
+              from.token.address as `0x${string}`,
+              route.approvalAddress as `0x${string}`,
+              fromAmount,
+            ),
+          ({ hash, ok }) => (ok ? { kind: 'approved', hash } : { kind: 'error', message: t('dex.failed') }),
+        );
+        if (mined) setRefresh((n) => n + 1);
+        return;
       }
+      const tx = route.transaction;
+      if (!tx) return;
+      await execute(
+        action,
+        wallet,
+        (module) =>
+          module.sendSwap(wallet.provider, wallet.address, {
+            to: tx.to as `0x${string}`,
+            data: tx.data as `0x${string}`,
+            value: BigInt(tx.value),
+          }),
+        ({ hash, ok }) =>
+          ok ? { kind: 'tracking', hash, route, status: null } : { kind: 'error', message: t('dex.failed') },
+      );
     },
-    [wallet, fromAmount, from.token.address, t],
+    [wallet, fromAmount, from.token.address, t, execute],
   );
 
   const gas = best?.gasCost ? BigInt(best.gasCost) : 0n;
@@ -235,25 +185,12 @@ export function CrossChainPairPage() {
   const shortGas = !!(balances && !shortBalance && balances.native < gas + value);
   const needsApproval =
     !native && !!best?.approvalAddress && allowance !== null && !!fromAmount && allowance < fromAmount;
-  const busy = step.kind === 'confirm' || step.kind === 'pending';
   const sent = step.kind === 'tracking';
 
   // A fee is in the token sent or received (the bridges' own fees), else in a gas token.
   const feeDecimals = (symbol: string) =>
     symbol === from.token.symbol ? from.token.decimals : symbol === to.token.symbol ? to.token.decimals : 18;
   const amountOf = (raw: string, decimals: number) => formatDecimal(shortAmount(BigInt(raw), decimals), lang);
-  const txLink = (side: CrossChainSideView, hash: string, url?: string | null) =>
-    side.network.sandbox ? null : (
-      <a
-        className="underline"
-        href={url ?? `${side.network.explorerUrl}/tx/${hash}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {t('dex.viewExplorer', { explorer: side.network.explorerName })}
-      </a>
-    );
-
   return (
     <article data-page="cross-chain-pair">
       <PageHead title={`${title} | ${t('site.name')}`} description={description} />
@@ -500,27 +437,35 @@ export function CrossChainPairPage() {
                 {step.action === 'approve'
                   ? t('dex.approvalPending')
                   : t('crossChain.sendPending', { network: from.network.name })}{' '}
-                <span className="break-all font-mono text-xs">{step.hash}</span> {txLink(from, step.hash)}
+                <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                <TxLink network={from.network} hash={step.hash} mined={false} />
               </p>
             ) : null}
             {step.kind === 'approved' ? (
               <p className="text-emerald-800" data-testid="xchain-approved">
                 {t('dex.approvalConfirmed')} <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
-                {txLink(from, step.hash)}
+                <TxLink network={from.network} hash={step.hash} mined />
               </p>
             ) : null}
             {step.kind === 'tracking' ? (
               <div className="flex flex-col gap-2">
                 <p data-testid="xchain-source-tx">
                   {t('crossChain.sourceTx', { network: from.network.name })}{' '}
-                  <span className="break-all font-mono text-xs">{step.hash}</span> {txLink(from, step.hash)}
+                  <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                  <TxLink network={from.network} hash={step.hash} mined testId="xchain-source-tx-link" />
                 </p>
                 {step.status?.status === 'DONE' && step.status.receivingTxHash ? (
                   <>
                     <p data-testid="xchain-destination-tx">
                       {t('crossChain.destinationTx', { network: to.network.name })}{' '}
                       <span className="break-all font-mono text-xs">{step.status.receivingTxHash}</span>{' '}
-                      {txLink(to, step.status.receivingTxHash, step.status.receivingTxUrl)}
+                      <TxLink
+                        network={to.network}
+                        hash={step.status.receivingTxHash}
+                        url={step.status.receivingTxUrl}
+                        mined
+                        testId="xchain-destination-tx-link"
+                      />
                     </p>
                     <p className="font-semibold text-emerald-800" data-testid="xchain-landed">
                       {step.status.receivedAmount

@@ -131,13 +131,16 @@ export async function loadCrossChainPair(args: LoaderFunctionArgs) {
 /** /cross-chain/bridges: the cross-chain route sources set up here and the network pairs each bridges. */
 export function loadCrossChainBridges(args: LoaderFunctionArgs) {
   const page = resolvePage(args);
-  const { crossChain } = args.context.get(requestStateContext).services;
+  const { crossChain, dex } = args.context.get(requestStateContext).services;
+  // As the site serves each network: "Ethereum (sandbox)" where a sandbox chain stands in for it.
+  const names = new Map(dex.networks().map((info) => [info.network.id, info.name]));
+  const name = (network: (typeof DEX_NETWORKS)[number]) => names.get(network.id) ?? network.name;
   return {
     ...page,
     sources: crossChain.routeSources(DEX_NETWORKS).map((source) => ({
       id: source.id,
       name: source.name,
-      routes: source.routes.map(([from, to]) => ({ from: from.name, to: to.name })),
+      routes: source.routes.map(([from, to]) => ({ from: name(from), to: name(to) })),
     })),
   };
 }

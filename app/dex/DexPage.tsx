@@ -1,25 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import type { DexQuotesView, DexRouteView } from '../../core/dex/contract.ts';
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 import { formatDecimal, formatPercent } from '../../core/i18n/format.ts';
 import { PageIntro } from '../company/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
-import { ApiProblem, api, isAbort } from '../lib/api-client.ts';
+import { useQuote } from '../lib/use-api.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
 import type { DexNetworkView, loadDex } from './dex.server.ts';
+import { TxLink } from './TxLink.tsx';
+import { useTxSteps } from './use-tx-steps.ts';
 import { loadWallet, useFaucet, useWallet, WalletConnection } from './use-wallet.tsx';
 
 const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'];
 const NATIVE = NATIVE_TOKEN.toLowerCase();
-
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'confirm'; action: 'approve' | 'swap' }
-  | { kind: 'pending'; action: 'approve' | 'swap'; hash: string }
-  | { kind: 'done'; action: 'approve' | 'swap'; hash: string; ok: boolean }
-  | { kind: 'error'; message: string };
 
 /** Short form of an amount for the page: at most 6 decimals, every whole digit. */
 function shortAmount(value: bigint, decimals: number): string {
@@ -52,30 +47,25 @@ export function DexPage() {
   const [buy, setBuy] = useState(() => defaultPair(tokens).buy);
   const [amount, setAmount] = useState('');
   const [slippage, setSlippage] = useState('0.5');
-  const [quotes, setQuotes] = useState<DexQuotesView | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const { step, setStep, execute, busy } = useTxSteps<'approve' | 'swap'>();
   const { wallet, wallets, findWallets, connect, connectSandbox, forgetSandbox, switchNetwork } = useWallet({
-    onConnected: useCallback(() => setStep({ kind: 'idle' }), []),
-    onError: useCallback((message: string) => setStep({ kind: 'error', message }), []),
+    onConnected: useCallback(() => setStep({ kind: 'idle' }), [setStep]),
+    onError: useCallback((message: string) => setStep({ kind: 'error', message }), [setStep]),
   });
   const [refresh, setRefresh] = useState(0);
   const { faucet, claimFaucet } = useFaucet(
     lang,
     useCallback(() => setRefresh((n) => n + 1), []),
   );
-  const requestRef = useRef<AbortController | null>(null);
 
   // A new network brings its own token list.
   useEffect(() => {
     const pair = defaultPair(tokens);
     setSell(pair.sell);
     setBuy(pair.buy);
-    setQuotes(null);
     setStep({ kind: 'idle' });
-  }, [tokens]);
+  }, [tokens, setStep]);
 
   const sellToken = tokens.find((token) => token.address === sell);
   const buyToken = tokens.find((token) => token.address === buy);
@@ -87,54 +77,22 @@ export function DexPage() {
   const onChain = wallet?.chainId === network.chainId;
 
   // Routes for what the form says, again when the wallet or an approval changes them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh asks again after a transaction.
-  useEffect(() => {
-    requestRef.current?.abort();
-    setProblem(null);
-    if (!network.available || !sellToken || !buyToken || !sellAmount || sellAmount <= 0n || !slippageValid) {
-      setQuotes(null);
-      return;
-    }
-    const controller = new AbortController();
-    requestRef.current = controller;
-    const query = new URLSearchParams({
-      network: network.id,
-      sellToken: sellToken.address,
-      buyToken: buyToken.address,
-      sellAmount: sellAmount.toString(),
-      slippageBps: String(slippageBps),
-      ...(wallet && onChain ? { taker: wallet.address } : {}),
-    });
-    const timer = setTimeout(() => {
-      setLoading(true);
-      api<DexQuotesView>(`/api/v1/dex/quotes?${query}`, { lang, signal: controller.signal })
-        .then((answer) => setQuotes(answer))
-        .catch((error: unknown) => {
-          if (isAbort(error) || controller.signal.aborted) return;
-          setQuotes(null);
-          setProblem(error instanceof ApiProblem && error.message ? error.message : t('dex.quoteFailed'));
+  const quoteQuery =
+    network.available && sellToken && buyToken && sellAmount && sellAmount > 0n && slippageValid
+      ? new URLSearchParams({
+          network: network.id,
+          sellToken: sellToken.address,
+          buyToken: buyToken.address,
+          sellAmount: sellAmount.toString(),
+          slippageBps: String(slippageBps),
+          ...(wallet && onChain ? { taker: wallet.address } : {}),
         })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [
-    network,
-    sellToken,
-    buyToken,
-    sellAmount,
-    slippageBps,
-    slippageValid,
-    wallet,
-    onChain,
+      : null;
+  const { quotes, problem, loading } = useQuote<DexQuotesView>(
+    quoteQuery ? `/api/v1/dex/quotes?${quoteQuery}` : null,
     lang,
-    t,
-    refresh,
-  ]);
+    { attempt: refresh, fallback: t('dex.quoteFailed') },
+  );
 
   // The wallet's balances of the sell token and the gas token, on the right network.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads them again after a transaction.
@@ -164,53 +122,30 @@ export function DexPage() {
   const shortBalance = !!(balances && sellAmount && balances.token < sellAmount);
   const value = best?.transaction ? BigInt(best.transaction.value) : 0n;
   const shortGas = !!(balances && !shortBalance && balances.native < fee + value);
-  const busy = step.kind === 'confirm' || step.kind === 'pending';
 
   const run = useCallback(
     async (action: 'approve' | 'swap', route: DexRouteView) => {
       if (!wallet || !sellToken || !sellAmount) return;
-      const module = await loadWallet();
-      setStep({ kind: 'confirm', action });
-      try {
-        const hash =
-          action === 'approve'
-            ? await module.sendApproval(
-                wallet.provider,
-                wallet.address,
-                sellToken.address as `0x${string}`,
-                route.allowanceTarget as `0x${string}`,
-                sellAmount,
-              )
-            : await module.sendSwap(wallet.provider, wallet.address, {
-                to: route.transaction?.to as `0x${string}`,
-                data: route.transaction?.data as `0x${string}`,
-                value: BigInt(route.transaction?.value ?? '0'),
-              });
-        setStep({ kind: 'pending', action, hash });
-        const ok = await module.waitForReceipt(wallet.provider, hash);
-        setStep({ kind: 'done', action, hash, ok });
-        setRefresh((n) => n + 1);
-      } catch (error) {
-        setStep({
-          kind: 'error',
-          message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.failed'),
-        });
-      }
+      const mined = await execute(action, wallet, (module) =>
+        action === 'approve'
+          ? module.sendApproval(
+              wallet.provider,
+              wallet.address,
+              sellToken.address as `0x${string}`,
+              route.allowanceTarget as `0x${string}`,
+              sellAmount,
+            )
+          : module.sendSwap(wallet.provider, wallet.address, {
+              to: route.transaction?.to as `0x${string}`,
+              data: route.transaction?.data as `0x${string}`,
+              value: BigInt(route.transaction?.value ?? '0'),
+            }),
+      );
+      if (mined) setRefresh((n) => n + 1);
     },
-    [wallet, sellToken, sellAmount, t],
+    [wallet, sellToken, sellAmount, execute],
   );
 
-  const explorerLink = (hash: string) =>
-    network.sandbox ? null : (
-      <a
-        className="underline"
-        href={`${network.explorerUrl}/tx/${hash}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {t('dex.viewExplorer', { explorer: network.explorerName })}
-      </a>
-    );
   const amountOf = (raw: string, decimals: number) => formatDecimal(shortAmount(BigInt(raw), decimals), lang);
   const availableNames = useMemo(
     () => data.networks.filter((n) => n.available).map((n) => n.name),
@@ -506,7 +441,8 @@ export function DexPage() {
             {step.kind === 'pending' ? (
               <p>
                 {t(step.action === 'approve' ? 'dex.approvalPending' : 'dex.swapPending')}{' '}
-                <span className="break-all font-mono text-xs">{step.hash}</span> {explorerLink(step.hash)}
+                <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                <TxLink network={network} hash={step.hash} mined={false} />
               </p>
             ) : null}
             {step.kind === 'done' ? (
@@ -517,7 +453,8 @@ export function DexPage() {
                 {step.ok
                   ? t(step.action === 'approve' ? 'dex.approvalConfirmed' : 'dex.swapConfirmed')
                   : t('dex.failed')}{' '}
-                <span className="break-all font-mono text-xs">{step.hash}</span> {explorerLink(step.hash)}
+                <span className="break-all font-mono text-xs">{step.hash}</span>{' '}
+                <TxLink network={network} hash={step.hash} mined testId="dex-tx-link" />
               </p>
             ) : null}
             {step.kind === 'error' ? <p className="text-red-700">{step.message}</p> : null}

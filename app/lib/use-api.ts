@@ -143,3 +143,32 @@ export function useApi<T>(
   }, [key, lang, delay]);
   return state;
 }
+
+/** How long a quote waits after the form last changed before it is asked. */
+export const QUOTE_DELAY_MS = 300;
+
+export interface QuoteState<T> {
+  /** The latest answer; the previous one stays on show while a new one is asked. */
+  quotes: T | null;
+  loading: boolean;
+  /** What went wrong: the server's translated message, or `fallback`. */
+  problem: string | null;
+}
+
+/**
+ * Quotes for a form being edited (the DEX and cross-chain pages): `path` (null: the form asks for
+ * nothing) asked QUOTE_DELAY_MS after it last changed, again for a new `attempt` (after a
+ * transaction changed what the quote depends on), only the latest answer heard.
+ */
+export function useQuote<T>(
+  path: string | null,
+  lang: string,
+  { attempt = 0, fallback }: { attempt?: number; fallback: string },
+): QuoteState<T> {
+  const state = useApi<T>(path ? { path } : null, lang, { delay: QUOTE_DELAY_MS, attempt });
+  return {
+    quotes: state.data,
+    loading: state.status === 'loading',
+    problem: state.status === 'error' ? state.error.message || fallback : null,
+  };
+}

@@ -43,6 +43,8 @@ describe('matchPage', () => {
       page: { name: 'exchange-pair' },
     });
     expect(matchPage('/blog/page/-1')).toMatchObject({ status: 'invalid', page: { name: 'blog-page' } });
+    expect(matchPage(`/dex/tx/0/0x${'ab'.repeat(32)}`)).toMatchObject({ status: 'invalid' });
+    expect(matchPage('/dex/tx/77700001/0xab')).toMatchObject({ status: 'invalid', page: { name: 'dex-tx' } });
     expect(matchPage('/nope')).toEqual({ status: 'none' });
     expect(matchPage('/faq/extra')).toEqual({ status: 'none' });
   });
@@ -62,6 +64,8 @@ describe('matchPage', () => {
       network: 'polygon',
       fromToken: 'usdc-ethereum',
       toToken: 'usdc-optimism',
+      chainId: '77700001',
+      hash: `0x${'ab'.repeat(32)}`,
     };
     for (const page of PAGES) {
       const path = page.path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] as string);

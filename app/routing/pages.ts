@@ -69,6 +69,14 @@ const DECLARED_PAGES: readonly PageDef[] = [
     layout: 'default',
     file: 'routes/dex-network.tsx',
   },
+  {
+    // A sandbox chain's transaction, read from the chain (no explorer knows it): never cached.
+    name: 'dex-tx',
+    path: '/dex/tx/{chainId}/{hash}',
+    layout: 'default',
+    file: 'routes/dex-tx.tsx',
+    private: true,
+  },
   { name: 'swap', path: '/swap', layout: 'default', file: 'routes/swap.tsx', data: ['catalogue'] },
   {
     name: 'swap-status',
@@ -368,6 +376,9 @@ const NETWORK_TOKEN = /^[a-z0-9]{1,20}-(?:ethereum|bsc|polygon|arbitrum|optimism
 /** One of the DEX networks' ids. */
 const DEX_NETWORK = /^(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
 
+/** A transaction hash: 32 bytes in hex. */
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
 /** The first words of the pages' paths (`blog`, `buy`, `fiat`, …). */
 const PAGE_WORDS = [...new Set(DECLARED_PAGES.map((page) => page.path.split('/')[1] ?? ''))].filter(Boolean);
 
@@ -394,4 +405,6 @@ export const PARAM_CHECKS: Record<string, RegExp> = {
   network: DEX_NETWORK,
   fromToken: NETWORK_TOKEN,
   toToken: NETWORK_TOKEN,
+  chainId: POSITIVE_INTEGER,
+  hash: TX_HASH,
 };

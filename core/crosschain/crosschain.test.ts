@@ -45,6 +45,13 @@ describe('the LI.FI adapter against the local fake', () => {
   });
   afterAll(() => fake.close());
 
+  it('serves no network a sandbox chain stands in for (its routes would be mainnet transactions)', () => {
+    const source = new LiFiSource({ baseUrl: fake.url, offNetwork: (network) => network.id === 'ethereum' });
+    expect(source.supports(ethereum, arbitrum)).toBe(false);
+    expect(source.supports(arbitrum, ethereum)).toBe(false);
+    expect(new LiFiSource({ baseUrl: fake.url }).supports(ethereum, arbitrum)).toBe(true);
+  });
+
   it('asks /quote with the documented parameters and reads the step', async () => {
     const source = new LiFiSource({ baseUrl: fake.url, apiKey: 'k' });
     const route = await source.quote(

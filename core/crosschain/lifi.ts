@@ -147,15 +147,32 @@ export class LiFiSource implements CrossChainRouteSource {
   readonly #baseUrl: string;
   readonly #apiKey: string | undefined;
   readonly #fetch: typeof fetch;
+  readonly #offNetwork: (network: DexNetwork) => boolean;
 
-  constructor(options: { baseUrl: string; apiKey?: string; fetch?: typeof fetch }) {
+  /**
+   * `offNetwork`: networks LI.FI must not serve here, those a sandbox chain stands in for: its
+   * routes are mainnet transactions, which a page about a sandbox network must never offer.
+   */
+  constructor(options: {
+    baseUrl: string;
+    apiKey?: string;
+    fetch?: typeof fetch;
+    offNetwork?: (network: DexNetwork) => boolean;
+  }) {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#apiKey = options.apiKey;
     this.#fetch = options.fetch ?? fetch;
+    this.#offNetwork = options.offNetwork ?? (() => false);
   }
 
   supports(from: DexNetwork, to: DexNetwork): boolean {
-    return from.chainId !== to.chainId && LIFI_CHAINS.has(from.chainId) && LIFI_CHAINS.has(to.chainId);
+    return (
+      from.chainId !== to.chainId &&
+      LIFI_CHAINS.has(from.chainId) &&
+      LIFI_CHAINS.has(to.chainId) &&
+      !this.#offNetwork(from) &&
+      !this.#offNetwork(to)
+    );
   }
 
   async #get(

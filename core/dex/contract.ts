@@ -88,9 +88,20 @@ const tokenView = ({ address, symbol, name, decimals, icon }: DexToken) => ({
   icon,
 });
 
-export function dexQuotesView(result: DexQuoteResult): DexQuotesView {
+/**
+ * The answer of GET /dex/quotes. `served` is how the site serves the network (DexService.networks):
+ * on a sandbox chain, its own chain id and "… (sandbox)" name, which the taker's wallet must use.
+ */
+export function dexQuotesView(
+  result: DexQuoteResult,
+  served?: { chainId: number; name: string },
+): DexQuotesView {
   return {
-    network: { id: result.network.id, chainId: result.network.chainId, name: result.network.name },
+    network: {
+      id: result.network.id,
+      chainId: served?.chainId ?? result.network.chainId,
+      name: served?.name ?? result.network.name,
+    },
     sellToken: tokenView(result.sellToken),
     buyToken: tokenView(result.buyToken),
     sellAmount: result.sellAmount.toString(),

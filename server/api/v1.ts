@@ -164,7 +164,8 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
         ...(query.taker ? { taker: query.taker } : {}),
       });
       c.header('Cache-Control', 'no-store');
-      return c.json(dexQuotesView(result));
+      const served = services.dex.networks().find((info) => info.network.id === result.network.id);
+      return c.json(dexQuotesView(result, served));
     } catch (error) {
       if (error instanceof DexQuoteError) {
         throw new ApiError(error.status, error.code, error.field ? { field: error.field } : {});

@@ -27,6 +27,9 @@ const EXAMPLE_PARAMS: Record<string, string> = {
   network: 'polygon',
   fromToken: 'usdc-ethereum',
   toToken: 'usdc-optimism',
+  // A sandbox chain's transaction that does not exist: the view answers its own 404.
+  chainId: '77700001',
+  hash: `0x${'ab'.repeat(32)}`,
 };
 
 /** Page-specific example values: the blog's are articles, authors and topics of content/blog/. */

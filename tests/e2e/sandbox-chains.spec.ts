@@ -102,6 +102,9 @@ test('sandbox wallet, faucet, then a DEX swap and an approved swap on Ethereum (
   await page.getByTestId('dex-swap').click();
   await expect(page.getByTestId('dex-done')).toBeVisible({ timeout: 30_000 });
   expect(await balanceOf(ETHEREUM_SANDBOX, usdc, address)).toBe(before + quoted);
+  // No explorer knows the sandbox chain: the site's own view of the swap (opened in a new tab).
+  const swapView = (await page.getByTestId('dex-tx-link').getAttribute('href')) ?? '';
+  expect(swapView).toMatch(new RegExp(`^/dex/tx/${ETHEREUM_SANDBOX}/0x[0-9a-f]{64}$`));
 
   // USDC for ETH: the exact amount approved first, then the swap.
   await page.getByTestId('dex-sell-token').selectOption(usdc);
@@ -114,6 +117,18 @@ test('sandbox wallet, faucet, then a DEX swap and an approved swap on Ethereum (
   await expect(page.getByTestId('dex-swap')).toBeHidden({ timeout: 30_000 });
   await expect(page.getByTestId('dex-done')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => balanceOf(ETHEREUM_SANDBOX, usdc, address)).toBe(sold - 25_000_000n);
+
+  // The first swap's view: succeeded, the wallet's ETH wrapped, the quoted USDC to the wallet.
+  const view = await page.context().newPage();
+  await view.goto(`${BASE}${swapView}`);
+  await expect(view.getByTestId('dex-tx-status')).toHaveText('Succeeded');
+  await expect(view.getByTestId('dex-tx-from')).toHaveText(address);
+  await expect(view.getByTestId('dex-tx-movement').filter({ hasText: 'WETH wrapped for' })).toHaveCount(1);
+  await expect(
+    view
+      .getByTestId('dex-tx-movement')
+      .filter({ hasText: new RegExp(`USDC from 0x[0-9a-f]{40} to ${address}$`) }),
+  ).toHaveCount(1);
 });
 
 test('a cross-chain transfer between two sandbox chains lands the quoted amount', async ({ page }) => {
@@ -136,6 +151,28 @@ test('a cross-chain transfer between two sandbox chains lands the quoted amount'
   await expect(page.getByTestId('xchain-source-tx')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('xchain-landed')).toBeVisible({ timeout: 60_000 });
   expect(await balanceOf(BSC_SANDBOX, usdcBsc, address)).toBe(before + quoted);
+  // The release on BNB Chain (sandbox), on the site's own transaction view.
+  const release = (await page.getByTestId('xchain-destination-tx-link').getAttribute('href')) ?? '';
+  expect(release).toMatch(new RegExp(`^/dex/tx/${BSC_SANDBOX}/0x[0-9a-f]{64}$`));
+  await page.goto(`${BASE}${release}`);
+  await expect(page.getByTestId('dex-tx-status')).toHaveText('Succeeded');
+  await expect(
+    page
+      .getByTestId('dex-tx-movement')
+      .filter({ hasText: new RegExp(`USDC from 0x[0-9a-f]{40} to ${address}$`) }),
+  ).toHaveCount(1);
+});
+
+test('the bridges page names the sandbox networks as sandboxes', async ({ page }) => {
+  await page.goto(`${BASE}/cross-chain/bridges`);
+  const bridge = page.getByTestId('cross-chain-bridge');
+  await expect(bridge).toHaveCount(1);
+  await expect(bridge.getByRole('listitem').first()).toHaveText(
+    /^from \S.* \(sandbox\) to \S.* \(sandbox\)$/,
+  );
+  await expect(
+    bridge.getByText('from Ethereum (sandbox) to BNB Chain (sandbox)', { exact: true }),
+  ).toBeVisible();
 });
 
 test('in German the sandbox wallet is offered in German', async ({ page }) => {
