@@ -213,7 +213,7 @@ export function CrossChainPairPage() {
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{description}</p>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <section
           className="rounded-2xl border border-slate-200 bg-surface p-5"
           aria-labelledby="xchain-form-title"

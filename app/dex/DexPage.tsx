@@ -156,7 +156,7 @@ export function DexPage() {
     <article data-page="dex">
       <PageIntro page="dex" path="/dex" heading={t('dex.heading')} intro={<p>{t('dex.intro')}</p>} />
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <section
           className="rounded-2xl border border-slate-200 bg-surface p-5"
           aria-labelledby="dex-form-title"
