@@ -816,6 +816,9 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       cvc: fc.constantFrom('123'),
     });
     examples['POST /api/v1/sandbox/fiat/orders/{orderId}/challenge'] = fc.record({ passed: fc.boolean() });
+    examples['POST /api/v1/fiat/orders/{orderId}/payout'] = fc.record({
+      destination: fc.constantFrom('DE89370400440532013000', 'DE89370400440532013001', '4242424242424242'),
+    });
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,
