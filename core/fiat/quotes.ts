@@ -141,6 +141,11 @@ export class FiatError extends Error {
   }
 }
 
+/** A FiatError, also one made by another copy of this module (the server bundle has its own). */
+export function isFiatError(error: unknown): error is FiatError {
+  return error instanceof Error && error.name === 'FiatError' && 'code' in error && 'status' in error;
+}
+
 /** The currencies the fiat pairs list starts with, then the other popular ones, then the rest. */
 const LEADING_CURRENCIES = ['usd', 'eur', 'gbp'];
 
