@@ -374,7 +374,7 @@ export function openApiDocument(baseUrl: string) {
           parameters: [pathParameter('orderId')],
           responses: {
             200: { description: 'The order', content: json(ref('FiatOrder')) },
-            ...errors(404, 409, 414),
+            ...errors(400, 404, 409, 413, 414),
             ...everyOperation,
           },
         },
