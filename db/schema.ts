@@ -17,6 +17,7 @@ import {
 // Type-only: the columns hold the exchange's statuses and rate types (erased at runtime, so db
 // still depends on nothing above it).
 import type { RateType, SwapDecisionKind, SwapProblem, SwapStatus } from '../core/exchange/types.ts';
+import type { PayoutKind } from '../core/fiat/payout.ts';
 import type { FiatOrderStatus, FiatSide, PaymentMethod } from '../core/fiat/types.ts';
 
 /**
@@ -654,6 +655,16 @@ export const fiatOrders = pgTable(
     walletAddress: text('wallet_address').notNull(),
     walletMemo: text('wallet_memo'),
     checkoutUrl: text('checkout_url').notNull(),
+    /** sell: where the ramp takes the coins (generated per order), with its memo on memo networks. */
+    depositAddress: text('deposit_address'),
+    depositMemo: text('deposit_memo'),
+    /** sell: the deposit as the ramp saw it: amount, transaction and its confirmations so far. */
+    depositReceived: numeric('deposit_received'),
+    depositTxHash: text('deposit_tx_hash'),
+    depositConfirmations: integer('deposit_confirmations'),
+    /** sell: where the money goes (core/fiat/payout.ts): `iban` or `card`, shown masked only. */
+    payoutKind: text('payout_kind').$type<PayoutKind>(),
+    payoutDestination: text('payout_destination'),
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),
     /** The visitor's language when the order was created (the checkout and order pages). */
@@ -710,6 +721,8 @@ export const fiatSandboxPayments = pgTable('fiat_sandbox_payments', {
   /** `succeeded`, `declined`, or `challenge` while a 3-D Secure step waits. */
   outcome: text('outcome').notNull(),
   cardLast4: text('card_last4').notNull(),
+  /** A sale's deposit (outcome `deposited`): the coins the seller sent. */
+  amount: numeric('amount'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

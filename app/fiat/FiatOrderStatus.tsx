@@ -6,6 +6,7 @@ import type { PageData } from '../routing/page-loader.server.ts';
 import { useLang } from '../routing/page-location.ts';
 import { formatMoney } from './FiatWidget.tsx';
 import type { FiatOrderPageData } from './fiat-page.server.ts';
+import { SaleLegs } from './SaleLegs.tsx';
 
 const STEPS: readonly FiatOrderStatus[] = ['created', 'pending_payment', 'paid', 'sending', 'completed'];
 
@@ -15,6 +16,7 @@ export function FiatOrderStatusView({
   coinName,
   networkName,
   explorerTx,
+  depositTx,
 }: Omit<FiatOrderPageData, keyof PageData>) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -42,7 +44,7 @@ export function FiatOrderStatusView({
               href={order.checkoutUrl}
               data-testid="fiat-order-pay"
             >
-              {t('fiat.order.payAt', { provider: order.providerName })}
+              {buy ? t('fiat.order.payAt', { provider: order.providerName }) : t('fiat.sell.continue')}
             </a>
           )}
           {explorerTx && (
@@ -56,6 +58,7 @@ export function FiatOrderStatusView({
             </a>
           )}
         </section>
+        {!buy && <SaleLegs order={order} depositTx={depositTx} />}
         <section className="rounded-2xl bg-surface p-5 shadow-md md:p-6">
           <h2 className="text-xl font-semibold">{t('fiat.order.progress')}</h2>
           <ol className="mt-3 grid gap-2">

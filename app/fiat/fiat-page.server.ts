@@ -159,6 +159,10 @@ export interface FiatOrderPageData extends PageData {
   coinName: string;
   networkName: string;
   explorerTx: string | null;
+  /** sell: the deposit transaction in the explorer. */
+  depositTx: string | null;
+  /** The network's name for a memo (`memo`, `destinationTag`, `comment`). */
+  memoKind: string;
   sandbox: boolean;
 }
 
@@ -168,7 +172,7 @@ export interface FiatOrderPageData extends PageData {
  */
 export async function loadFiatOrder(
   args: LoaderFunctionArgs,
-  options: { sandboxCheckout?: boolean } = {},
+  options: { sandboxCheckout?: boolean; side?: 'buy' | 'sell' } = {},
 ): Promise<FiatOrderPageData> {
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
@@ -177,6 +181,8 @@ export async function loadFiatOrder(
   if (options.sandboxCheckout && !services.fiat.provider(order.provider)?.sandbox) {
     throw data('Order not found', { status: 404 });
   }
+  // A sale is not paid by card: it has its own checkout, and the card form has none of it.
+  if (options.side && order.side !== options.side) throw data('Order not found', { status: 404 });
   const asset = await services.catalogue.asset(order.coin, order.network);
   const explorer = asset?.network.explorerTx;
   return {
@@ -186,6 +192,11 @@ export async function loadFiatOrder(
     networkName: asset?.network.name ?? order.network,
     explorerTx:
       explorer && order.txHash ? explorer.replaceAll('{hash}', encodeURIComponent(order.txHash)) : null,
+    depositTx:
+      explorer && order.deposit?.txHash
+        ? explorer.replaceAll('{hash}', encodeURIComponent(order.deposit.txHash))
+        : null,
+    memoKind: asset?.network.memo?.kind ?? 'memo',
     sandbox: services.sandbox,
   };
 }

@@ -13,7 +13,7 @@ import { PageHead } from '../shell/PageHead.tsx';
  * is on its own site). Private and out of search engines.
  */
 export function loader(args: LoaderFunctionArgs): Promise<FiatOrderPageData> {
-  return loadFiatOrder(args, { sandboxCheckout: true });
+  return loadFiatOrder(args, { sandboxCheckout: true, side: 'buy' });
 }
 
 export default function FiatCheckoutPage() {

@@ -13,7 +13,8 @@ export function loader(args: LoaderFunctionArgs): Promise<FiatOrderPageData> {
 }
 
 export default function FiatOrderPage() {
-  const { order, coinName, networkName, explorerTx, sandbox } = useLoaderData<typeof loader>();
+  const { order, coinName, networkName, explorerTx, depositTx, memoKind, sandbox } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const title = t(order.side === 'buy' ? 'fiat.order.titleBuy' : 'fiat.order.titleSell', { coin: coinName });
   return (
@@ -26,6 +27,8 @@ export default function FiatOrderPage() {
         coinName={coinName}
         networkName={networkName}
         explorerTx={explorerTx}
+        depositTx={depositTx}
+        memoKind={memoKind}
         sandbox={sandbox}
       />
     </section>

@@ -274,6 +274,13 @@ const DECLARED_PAGES: readonly PageDef[] = [
     private: true,
   },
   {
+    name: 'fiat-sell',
+    path: '/fiat/sell/{orderId}',
+    layout: 'default',
+    file: 'routes/fiat-sell.tsx',
+    private: true,
+  },
+  {
     name: 'fiat-order',
     path: '/fiat/order/{orderId}',
     layout: 'default',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COIN_CODE_PATTERN, DECIMAL_PATTERN, NETWORK_ID_PATTERN } from '../exchange/types.ts';
+import { PAYOUT_KINDS, SELL_STAGES } from './payout.ts';
 import {
   COUNTRY_CODE_PATTERN,
   FIAT_CODE_PATTERN,
@@ -76,6 +77,48 @@ const decimal = z
   .regex(/^\d+(?:\.\d+)?$/)
   .meta({ example: '250' });
 const timestamp = z.iso.datetime();
+
+/** A sale's payout destination: an IBAN (bank transfer) or a card number (card payout). */
+export const salePayoutRequestSchema = z.strictObject({
+  destination: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .describe(
+      "Where the money goes, as the sale's payment method takes it: an IBAN for bank_transfer (country format and mod-97 check digits), else a card number (Luhn)",
+    ),
+});
+
+const saleDepositSchema = z
+  .object({
+    address: z
+      .string()
+      .nullable()
+      .describe("The ramp's deposit address for this sale (null: on its own page)"),
+    memo: z.string().nullable().describe('The memo or tag to send with the coins, on memo networks'),
+    amount: decimal.describe('The coins to send'),
+    coin: z.string(),
+    network: z.string(),
+    deadline: timestamp.describe('Send by then, or the sale expires'),
+    received: decimal.nullable().describe('The coins the ramp received'),
+    txHash: z.string().nullable().describe('The deposit transaction'),
+    confirmations: z.number().int().nullable(),
+    confirmationsRequired: z.number().int().nullable(),
+  })
+  .describe('sell only: the coins in');
+
+const salePayoutSchema = z
+  .object({
+    kind: z.enum(PAYOUT_KINDS).describe('iban for a bank transfer, card for a card payout'),
+    method: z.enum(PAYMENT_METHODS),
+    destination: z.string().nullable().describe('The IBAN or card, masked; null until given'),
+    amount: decimal.describe('The money paid out'),
+    fiat: z.string(),
+    status: z.enum(['waiting', 'sending', 'sent', 'failed', 'cancelled']),
+    stage: z.enum(SELL_STAGES).describe('Where the sale stands, leg by leg'),
+  })
+  .describe('sell only: the money out');
 
 export const fiatCurrenciesSchema = z.object({
   currencies: z.array(
@@ -154,6 +197,8 @@ export const fiatOrderSchema = z.object({
   walletAddress: z.string(),
   walletMemo: z.string().nullable(),
   checkoutUrl: z.string().describe("The provider's hosted checkout, where the visitor pays"),
+  deposit: saleDepositSchema.nullable(),
+  payout: salePayoutSchema.nullable(),
   txHash: z.string().nullable(),
   failureReason: z.string().nullable(),
   expiresAt: timestamp.describe('An unpaid order expires then'),

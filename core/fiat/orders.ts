@@ -8,6 +8,16 @@ import { networkTxHash } from '../address/tx-hash.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { formatDecimal } from '../exchange/decimal.ts';
+import {
+  checkPayout,
+  type PayoutKind,
+  type PayoutStatus,
+  payoutKindFor,
+  payoutStatus,
+  SANDBOX_DEPOSIT_CONFIRMATIONS,
+  type SellStage,
+  sellStage,
+} from './payout.ts';
 import { FiatError, type FiatMarket, type FiatQuoteInput } from './quotes.ts';
 import { luhnValid, SandboxFiatProvider, TEST_CARDS } from './sandbox.ts';
 import {
@@ -48,12 +58,43 @@ export interface FiatOrderView {
   walletAddress: string;
   walletMemo: string | null;
   checkoutUrl: string;
+  /** sell: the coins in: where to send them and what the ramp has seen; null on buy. */
+  deposit: SaleDepositView | null;
+  /** sell: the money out: how, where (masked) and how far; null on buy. */
+  payout: SalePayoutView | null;
   txHash: string | null;
   failureReason: string | null;
   expiresAt: string;
   createdAt: string;
   updatedAt: string;
   history: { status: FiatOrderStatus; at: string }[];
+}
+
+export interface SaleDepositView {
+  /** null when the ramp names its deposit address only on its own checkout. */
+  address: string | null;
+  memo: string | null;
+  amount: string;
+  coin: string;
+  network: string;
+  /** Send by then, or the sale expires. */
+  deadline: string;
+  received: string | null;
+  txHash: string | null;
+  confirmations: number | null;
+  confirmationsRequired: number | null;
+}
+
+export interface SalePayoutView {
+  /** The form the ramp takes the destination in, by the payment method. */
+  kind: PayoutKind;
+  method: PaymentMethod;
+  /** The IBAN or card, masked; null until the seller gives it. */
+  destination: string | null;
+  amount: string;
+  fiat: string;
+  status: PayoutStatus;
+  stage: SellStage;
 }
 
 type OrderRow = typeof fiatOrders.$inferSelect;
@@ -131,7 +172,7 @@ export class FiatOrderService {
     if (!provider) throw new FiatError('provider_unavailable', 'Provider not running', 'provider');
     const id = newFiatOrderId();
     const returnUrl = `${this.#o.baseUrl}${input.lang === 'en' ? '' : `/${input.lang}`}/fiat/order/${id}`;
-    let created: { providerOrderId: string | null; checkoutUrl: string };
+    let created: Awaited<ReturnType<typeof provider.createOrder>>;
     try {
       created = await provider.createOrder(
         {
@@ -182,6 +223,8 @@ export class FiatOrderService {
           walletAddress: input.walletAddress,
           walletMemo: input.walletMemo ?? null,
           checkoutUrl: created.checkoutUrl,
+          depositAddress: input.side === 'sell' ? (created.deposit?.address ?? null) : null,
+          depositMemo: input.side === 'sell' ? (created.deposit?.memo ?? null) : null,
           lang: input.lang,
           idempotencyScope: idempotency?.scope ?? null,
           idempotencyKey: idempotency?.key ?? null,
@@ -353,7 +396,19 @@ export class FiatOrderService {
       if (!current) return;
       let next = reported?.status ?? current.status;
       const unpaid = next === 'created' || next === 'pending_payment';
-      if (unpaid && at >= current.expiresAt) next = 'expired';
+      // A sale whose coins are on their way is not expired: its deposit is being confirmed.
+      if (unpaid && at >= current.expiresAt && !reported?.deposit) next = 'expired';
+      if (reported?.deposit) {
+        const asset = await this.#o.catalogue.asset(current.coin, current.network);
+        await tx
+          .update(fiatOrders)
+          .set({
+            depositReceived: reported.deposit.received,
+            depositTxHash: networkTxHash(asset?.network.addressFormat ?? '', reported.deposit.txHash),
+            depositConfirmations: reported.deposit.confirmations,
+          })
+          .where(eq(fiatOrders.id, row.id));
+      }
       const moved = await this.#move(tx, current, next, 'job', reported ?? {});
       if (!moved && !FINAL_FIAT_STATUSES.has(current.status)) {
         await tx
@@ -394,6 +449,67 @@ export class FiatOrderService {
     return claimed.length;
   }
 
+  // ---- Sales: where the money goes, and the seller's deposit -------------------------------
+
+  /**
+   * A sale's payout destination, given the way its ramp takes it: an IBAN for a bank transfer, a
+   * card number otherwise, each checked (country format and mod-97; Luhn) before it is kept. Only
+   * the masked form is stored; it may change until the deposit is seen.
+   */
+  async setPayout(id: string, destination: string): Promise<FiatOrderView> {
+    const { db } = this.#o;
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(fiatOrders).where(eq(fiatOrders.id, id)).for('update');
+      if (row?.side !== 'sell') throw new FiatError('order_not_found', 'No sale with this id');
+      const kind = payoutKindFor(row.paymentMethod);
+      const checked = checkPayout(kind, destination);
+      if (!checked.valid) {
+        throw new FiatError(
+          kind === 'iban' ? 'invalid_iban' : 'invalid_payout_card',
+          `Not a valid ${kind}`,
+          'destination',
+        );
+      }
+      if (!this.#o.market.provider(row.provider)?.takesPayoutDetails) {
+        throw new FiatError('sale_not_open', 'This ramp takes the payout details on its own page');
+      }
+      if (row.status !== 'pending_payment' || row.depositTxHash) {
+        throw new FiatError('sale_not_open', 'This sale takes no changes now');
+      }
+      await tx
+        .update(fiatOrders)
+        .set({ payoutKind: kind, payoutDestination: checked.masked, updatedAt: this.#o.now() })
+        .where(eq(fiatOrders.id, id));
+    });
+    return (await this.get(id)) as FiatOrderView;
+  }
+
+  /**
+   * The sandbox's "I have sent it": the seller's coins, the full amount, reach the ramp's deposit
+   * address; the ramp then confirms them and pays out, as the order job follows.
+   */
+  async sandboxDeposit(id: string): Promise<FiatOrderView> {
+    const { row, provider } = await this.#sandboxOrder(id);
+    if (row.side !== 'sell') throw new FiatError('order_not_found', 'No sale with this id');
+    if (row.status !== 'pending_payment')
+      throw new FiatError('sale_not_open', 'This sale takes no deposit now');
+    if (!row.payoutDestination) throw new FiatError('payout_missing', 'Say where the money goes first');
+    const booked = await this.#o.db
+      .insert(fiatSandboxPayments)
+      .values({
+        orderId: id,
+        provider: provider.id,
+        outcome: 'deposited',
+        cardLast4: row.payoutDestination.slice(-4),
+        amount: row.cryptoAmount,
+        paidAt: this.#o.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ orderId: fiatSandboxPayments.orderId });
+    if (booked.length === 0) throw new FiatError('sale_not_open', 'The deposit was already sent');
+    return (await this.sync(id)) as FiatOrderView;
+  }
+
   // ---- The sandbox providers' hosted checkout ----------------------------------------------
 
   async #sandboxOrder(id: string): Promise<{ row: OrderRow; provider: SandboxFiatProvider }> {
@@ -424,7 +540,7 @@ export class FiatOrderService {
       Number(`20${expiry[2]}`) * 12 + Number(expiry[1]) < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
     if (expired) throw new FiatError('invalid_card', 'Expiry date', 'expiry');
     if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new FiatError('invalid_card', 'Security code', 'cvc');
-    if (row.status !== 'pending_payment')
+    if (row.status !== 'pending_payment' || row.side !== 'buy')
       throw new FiatError('order_not_payable', 'This order takes no payment now');
     const [booked] = await this.#o.db
       .select()
@@ -474,6 +590,38 @@ export class FiatOrderService {
     await this.handleWebhook(provider.id, headers, body);
   }
 
+  #depositView(row: OrderRow): SaleDepositView {
+    const sandbox = this.#o.market.provider(row.provider)?.sandbox === true;
+    return {
+      address: row.depositAddress,
+      memo: row.depositMemo,
+      amount: formatDecimal(row.cryptoAmount),
+      coin: row.coin,
+      network: row.network,
+      deadline: row.expiresAt.toISOString(),
+      received: row.depositReceived === null ? null : formatDecimal(row.depositReceived),
+      txHash: row.depositTxHash,
+      confirmations: row.depositConfirmations,
+      confirmationsRequired: sandbox ? SANDBOX_DEPOSIT_CONFIRMATIONS : null,
+    };
+  }
+
+  #payoutView(row: OrderRow): SalePayoutView {
+    return {
+      kind: row.payoutKind ?? payoutKindFor(row.paymentMethod),
+      method: row.paymentMethod,
+      destination: row.payoutDestination,
+      amount: formatDecimal(row.fiatAmount),
+      fiat: row.fiat,
+      status: payoutStatus(row.status),
+      stage: sellStage({
+        status: row.status,
+        payoutGiven: row.payoutDestination !== null,
+        depositSeen: row.depositTxHash !== null,
+      }),
+    };
+  }
+
   #view(row: OrderRow, events: (typeof fiatOrderEvents.$inferSelect)[]): FiatOrderView {
     return {
       id: row.id,
@@ -495,6 +643,8 @@ export class FiatOrderService {
       walletAddress: row.walletAddress,
       walletMemo: row.walletMemo,
       checkoutUrl: row.checkoutUrl,
+      deposit: row.side === 'sell' ? this.#depositView(row) : null,
+      payout: row.side === 'sell' ? this.#payoutView(row) : null,
       txHash: row.txHash,
       failureReason: row.failureReason,
       expiresAt: row.expiresAt.toISOString(),

@@ -87,7 +87,19 @@ export type FiatErrorCode =
   | 'order_not_payable'
   | 'invalid_card'
   | 'unknown_provider'
-  | 'invalid_signature';
+  | 'invalid_signature'
+  | 'invalid_iban'
+  | 'invalid_payout_card'
+  | 'sale_not_open'
+  | 'payout_missing';
+
+/** The sale's own error codes: their messages are in the dictionaries' `fiat.sell.errors`. */
+export const SELL_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_iban',
+  'invalid_payout_card',
+  'sale_not_open',
+  'payout_missing',
+]);
 
 const STATUS: Record<FiatErrorCode, number> = {
   unknown_coin: 422,
@@ -108,6 +120,10 @@ const STATUS: Record<FiatErrorCode, number> = {
   invalid_card: 422,
   unknown_provider: 404,
   invalid_signature: 401,
+  invalid_iban: 422,
+  invalid_payout_card: 422,
+  sale_not_open: 409,
+  payout_missing: 409,
 };
 
 export class FiatError extends Error {
@@ -123,6 +139,11 @@ export class FiatError extends Error {
     if (field) this.field = field;
     if (details) this.details = details;
   }
+}
+
+/** A FiatError, also one made by another copy of this module (the server bundle has its own). */
+export function isFiatError(error: unknown): error is FiatError {
+  return error instanceof Error && error.name === 'FiatError' && 'code' in error && 'status' in error;
 }
 
 /** The currencies the fiat pairs list starts with, then the other popular ones, then the rest. */

@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fiatSandboxPayments } from '../../db/schema.ts';
+import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
 import { type Catalogue, payoutDecimals } from '../catalogue/catalogue.ts';
 import { Big, toAmount } from '../exchange/decimal.ts';
 import type { PriceSource } from '../exchange/types.ts';
 import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { SANDBOX_DEPOSIT_CONFIRMATIONS } from './payout.ts';
 import { payloadDigest, verifyWebhookSignature, webhookSignatureHeader } from './signing.ts';
 import {
   FIAT_ORDER_STATUSES,
@@ -52,20 +54,7 @@ export function fiatDecimals(fiat: string): number {
   return ['jpy', 'krw', 'vnd', 'idr', 'clp', 'pyg', 'ugx', 'isk', 'huf', 'xof', 'xaf'].includes(fiat) ? 0 : 2;
 }
 
-/** Whether a card number passes the Luhn check. */
-export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+export { luhnValid } from './payout.ts';
 
 /**
  * A simulated on-/off-ramp provider priced from its coverage data (fees per payment method, its
@@ -78,6 +67,7 @@ export class SandboxFiatProvider implements FiatProvider {
   readonly name: string;
   readonly coverage: ProviderCoverage;
   readonly sandbox = true;
+  readonly takesPayoutDetails = true;
   readonly #deps: SandboxFiatDeps;
   readonly #options: SandboxFiatOptions;
   readonly #now: () => Date;
@@ -171,9 +161,24 @@ export class SandboxFiatProvider implements FiatProvider {
   }
 
   async createOrder(request: FiatOrderRequest): Promise<ProviderFiatOrder> {
+    const base = `${this.#options.baseUrl}${request.lang === 'en' ? '' : `/${request.lang}`}`;
+    if (request.side === 'sell') {
+      // A sale's deposit address is the ramp's own, one per order, valid on the coin's network.
+      const seed = createHash('sha256')
+        .update(`${this.#options.webhookSecret}:${this.id}:${request.reference}:deposit`)
+        .digest();
+      return {
+        providerOrderId: `${this.id}-${request.reference}`,
+        checkoutUrl: `${base}/fiat/sell/${request.reference}`,
+        deposit: {
+          address: depositAddressFor(request.network, seed),
+          memo: depositMemoFor(request.network, seed) ?? null,
+        },
+      };
+    }
     return {
       providerOrderId: `${this.id}-${request.reference}`,
-      checkoutUrl: `${this.#options.baseUrl}${request.lang === 'en' ? '' : `/${request.lang}`}/fiat/checkout/${request.reference}`,
+      checkoutUrl: `${base}/fiat/checkout/${request.reference}`,
     };
   }
 
@@ -184,6 +189,7 @@ export class SandboxFiatProvider implements FiatProvider {
       .where(eq(fiatSandboxPayments.orderId, reference));
     if (!payment || payment.provider !== this.id) return null;
     const providerOrderId = `${this.id}-${reference}`;
+    if (payment.outcome === 'deposited' && payment.paidAt) return this.#sale(reference, payment);
     if (payment.outcome === 'declined') {
       return { providerOrderId, status: 'failed', failureReason: 'card_declined' };
     }
@@ -196,6 +202,34 @@ export class SandboxFiatProvider implements FiatProvider {
       providerOrderId,
       status,
       ...(status === 'paid' ? {} : { txHash: await this.#txHash(reference) }),
+    };
+  }
+
+  /**
+   * A sale after the seller's deposit: seen at once, confirmed over one step (two confirmations),
+   * then the payout is sent after another step and arrives after a third.
+   */
+  #sale(reference: string, payment: typeof fiatSandboxPayments.$inferSelect): ProviderFiatOrderState {
+    const elapsed = this.#now().getTime() - (payment.paidAt as Date).getTime();
+    const step = this.#options.stepMs;
+    const required = SANDBOX_DEPOSIT_CONFIRMATIONS;
+    const confirmations = step <= 0 ? required : Math.min(required, Math.floor((elapsed * required) / step));
+    const status: FiatOrderStatus =
+      elapsed >= 3 * step
+        ? 'completed'
+        : elapsed >= 2 * step
+          ? 'sending'
+          : confirmations >= required
+            ? 'paid'
+            : 'pending_payment';
+    return {
+      providerOrderId: `${this.id}-${reference}`,
+      status,
+      deposit: {
+        received: payment.amount ?? '0',
+        txHash: createHash('sha256').update(`${this.id}:${reference}:deposit`).digest('hex'),
+        confirmations,
+      },
     };
   }
 

@@ -117,6 +117,15 @@ export interface ProviderFiatOrder {
   providerOrderId: string | null;
   /** The hosted checkout the visitor pays on. */
   checkoutUrl: string;
+  /** sell: where the ramp takes the coins, when it says so at creation (the sandbox ramps do). */
+  deposit?: { address: string; memo: string | null } | null;
+}
+
+/** sell: the deposit as the ramp sees it. */
+export interface ProviderDepositState {
+  received: string;
+  txHash: string;
+  confirmations: number;
 }
 
 /** An order as the provider reports it. */
@@ -126,6 +135,8 @@ export interface ProviderFiatOrderState {
   /** The payout's transaction hash, once sent. */
   txHash?: string | null;
   failureReason?: string | null;
+  /** sell: the seller's deposit, once the ramp has seen it. */
+  deposit?: ProviderDepositState | null;
 }
 
 /** A verified webhook: which order it is about and where it stands. */
@@ -171,6 +182,8 @@ export interface FiatProvider {
   readonly name: string;
   /** A sandbox simulation, whose hosted checkout is our page /fiat/checkout/{id}. */
   readonly sandbox?: boolean;
+  /** sell: whether the ramp takes the payout details (IBAN or card) from us rather than on its own page. */
+  readonly takesPayoutDetails?: boolean;
   quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote>;
   createOrder(request: FiatOrderRequest, signal: AbortSignal): Promise<ProviderFiatOrder>;
   /**

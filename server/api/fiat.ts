@@ -4,11 +4,12 @@ import {
   type FiatCurrenciesView,
   fiatOrderRequestSchema,
   fiatQuoteRequestSchema,
+  salePayoutRequestSchema,
   sandboxChallengeSchema,
   sandboxPaymentSchema,
 } from '../../core/fiat/contract.ts';
 import type { FiatOrderView } from '../../core/fiat/orders.ts';
-import { FiatError } from '../../core/fiat/quotes.ts';
+import { FiatError, SELL_ERROR_CODES } from '../../core/fiat/quotes.ts';
 import { FIAT_ORDER_ID_PATTERN } from '../../core/fiat/types.ts';
 import type { Partner } from '../../core/partners/api-keys.ts';
 import type { Services } from '../../core/services.ts';
@@ -24,7 +25,9 @@ export function fiatApiError(error: FiatError, unit = ''): ApiError {
     ...(error.field ? { field: error.field } : {}),
     ...(error.details ? { details: error.details } : {}),
     values: { unit: unit.toUpperCase() },
-    messageKey: `fiatErrors.${error.code}`,
+    messageKey: SELL_ERROR_CODES.has(error.code)
+      ? `fiat.sell.errors.${error.code}`
+      : `fiatErrors.${error.code}`,
   });
 }
 
@@ -111,6 +114,16 @@ export function registerFiatRoutes(api: Hono<Env>, services: Services): void {
     return c.json(publicFiatOrder(order));
   });
 
+  // A sale: where the money goes, in the form its ramp takes (IBAN or card), checked here.
+  api.post('/fiat/orders/:orderId/payout', async (c) => {
+    const id = c.req.param('orderId').toLowerCase();
+    if (!FIAT_ORDER_ID_PATTERN.test(id))
+      throw fiatApiError(new FiatError('order_not_found', 'No such order'));
+    const { destination } = await jsonBody(c, salePayoutRequestSchema);
+    const order = await withFiatErrors(() => fiatOrders.setPayout(id, destination));
+    return c.json(publicFiatOrder(order));
+  });
+
   // The sandbox providers' hosted checkout (our page /fiat/checkout/{id}) pays through these.
   const sandboxOrder = (c: { req: { param: (name: string) => string } }) => {
     if (!services.sandbox) throw new ApiError(404, 'not_found');
@@ -124,6 +137,11 @@ export function registerFiatRoutes(api: Hono<Env>, services: Services): void {
     const card = await jsonBody(c, sandboxPaymentSchema);
     const result = await withFiatErrors(() => fiatOrders.sandboxPay(id, card));
     return c.json(result);
+  });
+  api.post('/sandbox/fiat/orders/:orderId/deposit', async (c) => {
+    const id = sandboxOrder(c);
+    const order = await withFiatErrors(() => fiatOrders.sandboxDeposit(id));
+    return c.json(publicFiatOrder(order));
   });
   api.post('/sandbox/fiat/orders/:orderId/challenge', async (c) => {
     const id = sandboxOrder(c);

@@ -656,7 +656,35 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       });
       expect(challenged.status).toBe(200);
     }
+    // Sales waiting for their payout details or their deposit, for the sale's operations.
+    for (let i = 0; i < 12; i++) {
+      const created = await app.request('/api/v1/fiat/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          side: 'sell',
+          fiat: 'eur',
+          coin: 'btc',
+          amount: '0.05',
+          country: 'de',
+          paymentMethod: 'bank_transfer',
+          walletAddress: BTC_ADDRESS,
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      fiatOrderIds.push(id);
+      if (i % 3 !== 0) continue;
+      const given = await app.request(`/api/v1/fiat/orders/${id}/payout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ destination: 'DE89370400440532013000' }),
+      });
+      expect(given.status).toBe(200);
+    }
     Object.assign(hints, {
+      // A sale's payout destination: IBANs its bank transfer takes.
+      destination: fc.constantFrom('DE89370400440532013000', 'GB82 WEST 1234 5698 7654 32'),
       // Partners with and without a stored widget theme (fuzz-partner has an API key).
       partnerId: fc.constantFrom('demo-partner', 'fuzz-partner', 'Demo-Partner'),
       from: coinCodes,
@@ -816,6 +844,9 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       cvc: fc.constantFrom('123'),
     });
     examples['POST /api/v1/sandbox/fiat/orders/{orderId}/challenge'] = fc.record({ passed: fc.boolean() });
+    examples['POST /api/v1/fiat/orders/{orderId}/payout'] = fc.record({
+      destination: fc.constantFrom('DE89370400440532013000', 'GB82WEST12345698765432'),
+    });
     examples['POST /api/v1/swaps'] = quote.map(({ pair: [from, to, payoutAddress], ...rest }) => ({
       from,
       to,

@@ -13,6 +13,7 @@ import {
 import {
   fiatOrderRequestSchema,
   fiatQuoteRequestSchema,
+  salePayoutRequestSchema,
   sandboxChallengeSchema,
   sandboxPaymentSchema,
 } from '../../core/fiat/contract.ts';
@@ -344,11 +345,36 @@ export function openApiDocument(baseUrl: string) {
       '/fiat/orders/{orderId}': {
         get: {
           summary:
-            'A fiat order and its status history (created, pending_payment, paid, sending, completed; failed, refunded, expired)',
+            'A fiat order and its status history (created, pending_payment, paid, sending, completed; failed, refunded, expired); a sale shows both legs: deposit (coins in: address, memo, amount, deadline, received, transaction, confirmations) and payout (money out: method, masked destination, amount, status)',
           parameters: [pathParameter('orderId')],
           responses: {
             200: { description: 'The order', content: json(ref('FiatOrder')) },
             ...errors(404, 414),
+            ...everyOperation,
+          },
+        },
+      },
+      '/fiat/orders/{orderId}/payout': {
+        post: {
+          summary:
+            "A sale's payout destination, as its ramp takes it: an IBAN (bank_transfer; country format and mod-97 checked) or a card number (Luhn checked); stored and shown masked; may change until the deposit is seen",
+          parameters: [pathParameter('orderId')],
+          requestBody: body(salePayoutRequestSchema),
+          responses: {
+            200: { description: 'The order', content: json(ref('FiatOrder')) },
+            ...errors(400, 404, 409, 413, 414, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/sandbox/fiat/orders/{orderId}/deposit': {
+        post: {
+          summary:
+            'Sandbox only: the seller\'s coins reach the sale\'s deposit address ("I have sent it"); the ramp then confirms them and pays out',
+          parameters: [pathParameter('orderId')],
+          responses: {
+            200: { description: 'The order', content: json(ref('FiatOrder')) },
+            ...errors(400, 404, 409, 413, 414),
             ...everyOperation,
           },
         },
