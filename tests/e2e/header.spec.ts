@@ -269,7 +269,10 @@ for (const width of [375, 768]) {
 
       // The language switcher and the account button are in the panel.
       await expect(panel.getByTestId('mobile-language-button')).toBeVisible();
-      await expect(panel.getByTestId('account-button')).toHaveAttribute('href', /\/account\/de\/registration$/);
+      await expect(panel.getByTestId('account-button')).toHaveAttribute(
+        'href',
+        /\/account\/de\/registration$/,
+      );
 
       // Choosing a link closes the panel and unlocks the page.
       await support.click();
