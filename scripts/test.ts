@@ -9,14 +9,14 @@
  * - The unit tests (Vitest) and the browser tests (Playwright) then run one after the other: each
  *   already uses the machine's cores, and side by side they starve each other's timeouts.
  * - At the end: the wall time of each step, the slowest test files of each runner (from their JSON
- *   reports in test-results/), and one closing line with the counts of both runners.
+ *   reports in test-reports/: Playwright empties test-results/ when it starts), and one closing line with the counts of both runners.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const results = `${root}test-results`;
+const results = `${root}test-reports`;
 const VITEST_JSON = `${results}/vitest.json`;
 const PLAYWRIGHT_JSON = `${results}/playwright.json`;
 const STAGES = ['checks', 'unit', 'e2e'] as const;
