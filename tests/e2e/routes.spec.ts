@@ -23,7 +23,14 @@ const FORWARDED: Record<string, string> = { widget: '/v2/widget', account: '/acc
  * Pages that show a stored record (a swap): an example value passes the route checks, so the page's
  * own loader answers, with its own 404 for a record that does not exist.
  */
-const DATA_PAGES = new Set(['swap-status', 'swap-unsubscribe', 'fiat-checkout', 'fiat-order', 'dex-tx']);
+const DATA_PAGES = new Set([
+  'swap-status',
+  'swap-unsubscribe',
+  'fiat-checkout',
+  'fiat-order',
+  'fiat-sell',
+  'dex-tx',
+]);
 
 /**
  * Second pages of lists shorter than one page (an author's or a topic's few articles, a search
