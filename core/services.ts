@@ -5,6 +5,7 @@ import type { AccountService } from './account/account.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
+import type { ConsoleService } from './console/console.ts';
 import type { LegalTexts } from './company/legal.ts';
 import type { Config } from './config.ts';
 import type { CrossChainService } from './crosschain/crosschain.ts';
@@ -80,6 +81,8 @@ export interface Services {
   dataVersions: DataVersions;
   /** The account area: sign-up, sign-in, sessions, second factor (Better Auth, core/account/). */
   account: AccountService;
+  /** The operator console: overview, search, support inbox, moderation, switches, audit log. */
+  console: ConsoleService;
   /** A database outage seen a moment ago: pages answer 503 at once instead of waiting on it. */
   databaseOutage: DatabaseOutage;
 }

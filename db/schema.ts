@@ -508,6 +508,8 @@ export const supportRequests = pgTable(
     lang: text('lang').notNull(),
     /** Truncated SHA-256 of the client address; null when unknown. */
     ipHash: text('ip_hash'),
+    /** Closed by the operator console once answered or dealt with. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -732,6 +734,9 @@ export const fiatSandboxPayments = pgTable('fiat_sandbox_payments', {
 // ---------------------------------------------------------------------------------------------
 
 /** A person with an account: a customer or a partner. Better Auth's `user` model. */
+/** `support` reads and replies in the console; `operator` also takes money and switch actions. */
+export type AccountRole = 'user' | 'support' | 'operator';
+
 export const accountUsers = pgTable('account_users', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -740,6 +745,8 @@ export const accountUsers = pgTable('account_users', {
   image: text('image'),
   /** The TOTP second factor is on (Better Auth's two-factor plugin). */
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  /** What the user may do beyond their own account: the operator console (core/console/). */
+  role: text('role').$type<AccountRole>().notNull().default('user'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -815,3 +822,57 @@ export const accountTwoFactors = pgTable(
   },
   (table) => [index('account_two_factors_user_idx').on(table.userId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The operator console (core/console/)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every operator action: who, when, what, and the record before and after. Append-only: a trigger
+ * refuses UPDATE and DELETE (migration 0020).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
+);
+
+/** Notes on a swap or order and replies to a support request, written in the console. */
+export const consoleNotes = pgTable(
+  'console_notes',
+  {
+    id: serial('id').primaryKey(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    kind: text('kind').$type<'note' | 'reply'>().notNull(),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    /** The outbox mail a reply went out as. */
+    mailId: integer('mail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('console_notes_target_idx').on(table.targetType, table.targetId, table.createdAt),
+    check('console_notes_kind_check', sql`${table.kind} IN ('note', 'reply')`),
+  ],
+);
+
+/** Providers and ramps switched off (or back on) by an operator; absent means on. */
+export const providerSwitches = pgTable('provider_switches', {
+  providerId: text('provider_id').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

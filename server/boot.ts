@@ -11,6 +11,8 @@ import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type AppOptions, createApp } from './app.ts';
+import { controlCommands } from './control-commands.ts';
+import { startControlSocket } from './control-socket.ts';
 import { nodeRefreshers, startDataVersionSync } from './data-version-sync.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { loadedDevelopmentBuilds } from './runtime-mode.ts';
@@ -83,6 +85,8 @@ export async function startServer({
     startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
     startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
     startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
+    // `npm run operator` and the other commands act through the running server (server/control-socket.ts).
+    startControlSocket({ dataDir: config.DATA_DIR, handlers: controlCommands(services), log }),
     ...(services.telegram ? [services.telegram.start()] : []),
     // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
     ...(services.dex.sandboxChains.size >= 2

@@ -11,6 +11,7 @@ import { Catalogue } from '../core/catalogue/catalogue.ts';
 import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
+import { ConsoleService } from '../core/console/console.ts';
 import { CrossChainService } from '../core/crosschain/crosschain.ts';
 import { type CrossChainRouteSource, LiFiSource } from '../core/crosschain/lifi.ts';
 import { lazySandboxBridge } from '../core/crosschain/sandbox-bridge-job.ts';
@@ -40,6 +41,7 @@ import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.
 import { MarketService } from '../core/market/market.ts';
 import { createConfiguredProviders } from '../core/providers/registry.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
+import { ProviderHealth, ProviderSwitchboard } from '../core/providers/switchboard.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
 import { ReviewService } from '../core/reviews/reviews.ts';
 import { PathRuleStore } from '../core/routing/path-rules.ts';
@@ -48,6 +50,7 @@ import { SupportService } from '../core/support/support.ts';
 import { WidgetThemeStore } from '../core/widget/themes.ts';
 import type { Database, PoolStats } from '../db/client.ts';
 import { DatabaseOutage } from '../db/outage.ts';
+import { announceChange } from './data-version-sync.ts';
 import { Metrics } from './metrics.ts';
 
 /** Reads the running build's id from builds/latest.json, written by the build (scripts/build-manifest.ts). */
@@ -114,6 +117,10 @@ export function createServices(options: {
   providers.push(...createConfiguredProviders(config, { catalogue }));
   if (providers.length === 0) log.warn('No liquidity provider is enabled: quotes and swaps are unavailable');
 
+  // The operator console's switches (quotes skip a provider switched off) and health figures.
+  const switchboard = new ProviderSwitchboard(db);
+  void switchboard.refresh().catch(() => {});
+  const providerHealth = new ProviderHealth();
   const quotes = new QuoteService({
     db,
     catalogue,
@@ -121,8 +128,12 @@ export function createServices(options: {
     timeoutMs: config.QUOTE_TIMEOUT_MS,
     serviceFeeBps: config.SERVICE_FEE_BPS,
     fixedQuoteTtlMs: config.FIXED_QUOTE_TTL_SECONDS * 1000,
-    onProviderAnswer: (answer) => metrics.observeQuote(answer),
+    onProviderAnswer: (answer) => {
+      metrics.observeQuote(answer);
+      providerHealth.observe(answer);
+    },
     prices: market,
+    isEnabled: (id) => switchboard.enabled(id),
   });
   const fiatCoverage = readProviderCoverage();
   const fiatProviders: FiatProvider[] = [];
@@ -259,14 +270,36 @@ export function createServices(options: {
     signInPerEmail: config.ACCOUNT_SIGNIN_PER_EMAIL,
   });
 
+  const pathRules = new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS });
+  const reviews = new ReviewService(db, () => dataVersions.bump('reviews'), {
+    mail,
+    email: config.OPERATOR_EMAIL,
+  });
+  const operatorConsole = new ConsoleService({
+    db,
+    swaps,
+    reviews,
+    mail,
+    switchboard,
+    health: providerHealth,
+    providers: () => quotes.providers,
+    operatorEmail: config.OPERATOR_EMAIL,
+    onPathRulesChanged: async () => {
+      pathRules.invalidate();
+      // Other nodes (PostgreSQL) re-read their rules at once.
+      await announceChange(db, 'path-rules').catch(() => {});
+    },
+  });
+
   return {
     config,
     db,
     log,
     dictionaries,
     account,
+    console: operatorConsole,
     telegram,
-    pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
+    pathRules,
     buildId: readBuildId(clientDir),
     catalogue,
     prices: market,
@@ -296,10 +329,7 @@ export function createServices(options: {
     }),
     mail,
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
-    reviews: new ReviewService(db, () => dataVersions.bump('reviews'), {
-      mail,
-      email: config.OPERATOR_EMAIL,
-    }),
+    reviews,
     widgetThemes: new WidgetThemeStore(db),
     sandbox: config.SANDBOX_PROVIDERS,
     company: new CompanyService({ db, catalogue, providers }),

@@ -38,3 +38,25 @@ export function createTestApp(build: ServerBuild, handle: DatabaseHandle, env: R
   });
   return { app: createApp({ services, build, clientDir: CLIENT_DIR }), services };
 }
+
+/** A tiny cookie jar for tests: what a browser would send back, scoped by each cookie's path. */
+export class CookieJar {
+  readonly cookies = new Map<string, { value: string; path: string }>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const [name = '', value = ''] = pair.split('=');
+      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      if (value === '' || attributes.some((a) => /^max-age=0$/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, { value, path });
+    }
+  }
+  /** The Cookie header for a path, as a browser scopes it. */
+  header(address: string): string {
+    const path = address.split('?')[0] ?? address;
+    return [...this.cookies]
+      .filter(([, c]) => path === c.path || path.startsWith(`${c.path}/`))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
+  }
+}

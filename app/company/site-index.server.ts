@@ -58,6 +58,18 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'account-two-factor',
   'account-forgot-password',
   'account-reset-password',
+  // The operator console: staff only.
+  'console',
+  'console-swaps',
+  'console-swap',
+  'console-order',
+  'console-support',
+  'console-reviews',
+  'console-mail',
+  'console-path-rules',
+  'console-providers',
+  'console-audit',
+  'console-audit-csv',
   'custom-exchange-pairs',
   'custom-compare',
 ]);

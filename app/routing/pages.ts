@@ -161,6 +161,18 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/account-reset-password.tsx',
     private: true,
   },
+  // The operator console (app/console/, core/console/): staff only, everyone else gets a 404.
+  { name: 'console', path: '/account/console', layout: 'default', file: 'routes/console.tsx', private: true },
+  { name: 'console-swaps', path: '/account/console/swaps', layout: 'default', file: 'routes/console-swaps.tsx', private: true },
+  { name: 'console-swap', path: '/account/console/swaps/{swapId}', layout: 'default', file: 'routes/console-swap.tsx', private: true },
+  { name: 'console-order', path: '/account/console/orders/{orderId}', layout: 'default', file: 'routes/console-order.tsx', private: true },
+  { name: 'console-support', path: '/account/console/support', layout: 'default', file: 'routes/console-support.tsx', private: true },
+  { name: 'console-reviews', path: '/account/console/reviews', layout: 'default', file: 'routes/console-reviews.tsx', private: true },
+  { name: 'console-mail', path: '/account/console/mail', layout: 'default', file: 'routes/console-mail.tsx', private: true },
+  { name: 'console-path-rules', path: '/account/console/path-rules', layout: 'default', file: 'routes/console-path-rules.tsx', private: true },
+  { name: 'console-providers', path: '/account/console/providers', layout: 'default', file: 'routes/console-providers.tsx', private: true },
+  { name: 'console-audit', path: '/account/console/audit', layout: 'default', file: 'routes/console-audit.tsx', private: true },
+  { name: 'console-audit-csv', path: '/account/console/audit.csv', layout: 'default', file: 'routes/console-audit-csv.ts', private: true },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   {

@@ -125,6 +125,8 @@ export interface QuoteServiceOptions {
   onProviderAnswer?: (answer: ProviderAnswerEvent) => void;
   /** Market prices for the quote's USD equivalents; without them the quote has none. */
   prices?: PriceSource;
+  /** Whether a provider is switched on (the operator console's switchboard); all are by default. */
+  isEnabled?: (providerId: string) => boolean;
 }
 
 /** One provider's answer to a quote request. */
@@ -197,6 +199,7 @@ export class QuoteService {
   readonly #onProviderAnswer: (answer: ProviderAnswerEvent) => void;
   readonly #prices: PriceSource | null;
   readonly #etaCache = new Map<string, { seconds: number | null; until: number }>();
+  readonly #isEnabled: (providerId: string) => boolean;
 
   constructor(options: QuoteServiceOptions) {
     this.#db = options.db;
@@ -208,11 +211,22 @@ export class QuoteService {
     this.#now = options.now ?? (() => new Date());
     this.#onProviderAnswer = options.onProviderAnswer ?? (() => {});
     this.#prices = options.prices ?? null;
+    this.#isEnabled = options.isEnabled ?? (() => true);
+  }
+
+  /** The providers quotes ask: every configured one the operator has not switched off. */
+  get #active(): LiquidityProvider[] {
+    return this.#providers.filter((provider) => this.#isEnabled(provider.id));
+  }
+
+  /** Every configured provider (switched on or off), as the operator console lists them. */
+  get providers(): readonly { id: string; name: string }[] {
+    return this.#providers.map((provider) => ({ id: provider.id, name: provider.name }));
   }
 
   /** How many liquidity providers each quote asks. */
   get providerCount(): number {
-    return this.#providers.length;
+    return this.#active.length;
   }
 
   async quote(input: QuoteInput): Promise<Quote> {
@@ -265,8 +279,7 @@ export class QuoteService {
         .div(10_000)
         .round(decimals, Big.roundDown);
     const fixedRate = (provider: string) =>
-      input.rateType === 'fixed' ||
-      this.#providers.some((p) => p.id === provider && p.supportsFixed === true);
+      input.rateType === 'fixed' || this.#active.some((p) => p.id === provider && p.supportsFixed === true);
     const offers = quotes.map((q): QuoteOffer => {
       const net = afterFee(q.amountTo);
       return {
@@ -427,7 +440,7 @@ export class QuoteService {
 
   /** Every provider that quotes in reverse, as #ask; the others are left out. */
   async #askReverse(request: ReverseQuoteRequest): Promise<Answer[]> {
-    const able = this.#providers.filter((provider) => provider.reverseQuote);
+    const able = this.#active.filter((provider) => provider.reverseQuote);
     return this.#askEach(able, (provider, signal) =>
       (provider.reverseQuote as NonNullable<LiquidityProvider['reverseQuote']>).call(
         provider,
@@ -439,7 +452,7 @@ export class QuoteService {
 
   /** Every provider in parallel, each within the timeout; failures become answers too. */
   async #ask(request: QuoteRequest): Promise<Answer[]> {
-    return this.#askEach(this.#providers, (provider, signal) => provider.quote(request, signal));
+    return this.#askEach(this.#active, (provider, signal) => provider.quote(request, signal));
   }
 
   async #askEach(

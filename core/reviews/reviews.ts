@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { reviews, swaps } from '../../db/schema.ts';
+import { type ReviewStatus, reviews, swaps } from '../../db/schema.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { REVIEWS_PAGE_SIZE, type ReviewInput } from './review-fields.ts';
 
@@ -181,6 +181,52 @@ export class ReviewService {
     this.#onChange();
     return true;
   }
+
+  /**
+   * Hides a held or published review (status 'rejected'); a published one leaves every page at once
+   * (the change bumps the reviews' data version). Answers the status it had, or null when unknown.
+   */
+  async hide(id: number): Promise<ReviewStatus | null> {
+    const [before] = await this.#db
+      .select({ status: reviews.status })
+      .from(reviews)
+      .where(eq(reviews.id, id));
+    if (!before || before.status === 'rejected') return before?.status ?? null;
+    await this.#db.update(reviews).set({ status: 'rejected' }).where(eq(reviews.id, id));
+    if (before.status === 'published') this.#onChange();
+    return before.status;
+  }
+
+  /** The reviews of one status, newest first (the console's queue). */
+  async moderation(status: ReviewStatus, limit = 100): Promise<ModeratedReview[]> {
+    return this.#db
+      .select({
+        id: reviews.id,
+        swapId: reviews.swapId,
+        name: reviews.name,
+        rating: reviews.rating,
+        text: reviews.text,
+        lang: reviews.lang,
+        status: reviews.status,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(eq(reviews.status, status))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit);
+  }
+}
+
+/** A review as the operator console's moderation queue shows it. */
+export interface ModeratedReview {
+  id: number;
+  swapId: string;
+  name: string;
+  rating: number;
+  text: string;
+  lang: string;
+  status: ReviewStatus;
+  createdAt: Date;
 }
 
 /** Schema.org AggregateRating of the service, or null without reviews (Google wants a count ≥ 1). */
