@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// One data directory per run, known to the workers too (they inherit the runner's environment):
+// tests/e2e/console.spec.ts runs `npm run operator` on it, through the server's control socket.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'swapgate-e2e-'));
+const DATA_DIR = process.env.E2E_DATA_DIR;
 export const BASE_URL = `http://localhost:${PORT}`;
 
 /** Debian's Chromium; the test tools never download a browser of their own. */
@@ -69,7 +73,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       BASE_URL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'swapgate-e2e-')),
+      DATA_DIR,
       LOG_LEVEL: 'warn',
       PATH_RULES_TTL_MS: '0',
       // The component showcase is off in production; its tests need it.
