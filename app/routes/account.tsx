@@ -1,7 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
+import { roleOfUser } from '../../core/console/staff.ts';
 import { accountRequest, formOf, redirectWithCookies, refused } from '../account/account.server.ts';
 import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
+import { requestStateContext } from '../lib/request-context.ts';
 
 /** The account's home: who is signed in, sign out (here or everywhere), the second factor. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -9,7 +11,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await account.user(headers);
   if (!user) throw redirectWithCookies(path('/account/sign-in'));
   const changed = new URL(args.request.url).searchParams.get('twoFactor');
-  return { ...page, user, changed: changed === 'on' || changed === 'off' ? changed : null };
+  const role = await roleOfUser(args.context.get(requestStateContext).services.db, user.id);
+  return {
+    ...page,
+    user,
+    changed: changed === 'on' || changed === 'off' ? changed : null,
+    // Staff see the way to the operator console (English only, docs/decisions/027).
+    staff: role === 'operator' || role === 'support',
+  };
 }
 
 const INTENTS = ['sign-out', 'sign-out-all', 'two-factor-enable', 'two-factor-confirm', 'two-factor-disable'];
@@ -58,13 +67,20 @@ function secretOf(uri: string): string {
 }
 
 export default function AccountHome() {
-  const { user, changed } = useLoaderData<typeof loader>();
+  const { user, changed, staff } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const twoFactorOn = user.twoFactorEnabled;
   return (
     <AccountPage name="home" heading={t('account.home.heading', { name: user.name })}>
       <p data-testid="account-email">{t('account.home.signedInAs', { email: user.email })}</p>
+      {staff ? (
+        <p lang="en">
+          <a href="/account/console" className="font-semibold underline" data-testid="console-link">
+            Operator console
+          </a>
+        </p>
+      ) : null}
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
 
       <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
