@@ -69,5 +69,7 @@ export default [
   // The route actions of the forms every page shows (app/forms/paths.ts): no page of their own.
   route(FORM_PATHS.consent.slice(1), 'routes/form-consent.ts', { id: 'form-consent' }),
   route(FORM_PATHS.newsletter.slice(1), 'routes/form-newsletter.ts', { id: 'form-newsletter' }),
+  // The partner's earnings ledger as CSV (core/partners/ledger.ts): under /account, where its cookie is sent.
+  route('account/earnings.csv', 'routes/account-earnings-csv.ts', { id: 'account-earnings-csv' }),
   route('*', 'routes/not-found.tsx', { id: NOT_FOUND_ROUTE_ID }),
 ] satisfies RouteConfig;

@@ -1,7 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
+import { becomePartner, partnerOfUser } from '../../core/partners/accounts.ts';
+import { AccountNav } from '../account/AccountNav.tsx';
 import { accountRequest, formOf, redirectWithCookies, refused } from '../account/account.server.ts';
 import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
+import { requestStateContext } from '../lib/request-context.ts';
 
 /** The account's home: who is signed in, sign out (here or everywhere), the second factor. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -9,17 +12,34 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await account.user(headers);
   if (!user) throw redirectWithCookies(path('/account/sign-in'));
   const changed = new URL(args.request.url).searchParams.get('twoFactor');
-  return { ...page, user, changed: changed === 'on' || changed === 'off' ? changed : null };
+  const partner = await partnerOfUser(args.context.get(requestStateContext).services.db, user.id);
+  return {
+    ...page,
+    user,
+    partnerId: partner?.id ?? null,
+    changed: changed === 'on' || changed === 'off' ? changed : null,
+  };
 }
 
-const INTENTS = ['sign-out', 'sign-out-all', 'two-factor-enable', 'two-factor-confirm', 'two-factor-disable'];
+const INTENTS = [
+  'sign-out',
+  'sign-out-all',
+  'two-factor-enable',
+  'two-factor-confirm',
+  'two-factor-disable',
+  'become-partner',
+];
 
 export async function action(args: ActionFunctionArgs) {
   const { account, headers, path } = accountRequest(args);
   const { intent = '', password = '', code = '' } = await formOf(args.request);
   if (!INTENTS.includes(intent)) return refused({ error: 'form' }, 400);
-  if (!(await account.user(headers))) return redirectWithCookies(path('/account/sign-in'));
+  const user = await account.user(headers);
+  if (!user) return redirectWithCookies(path('/account/sign-in'));
   switch (intent) {
+    case 'become-partner':
+      await becomePartner(args.context.get(requestStateContext).services.db, user);
+      return redirectWithCookies(path('/account/earnings'));
     case 'sign-out':
       return redirectWithCookies(`${path('/account/sign-in')}?signedOut=1`, await account.signOut(headers));
     case 'sign-out-all':
@@ -58,7 +78,7 @@ function secretOf(uri: string): string {
 }
 
 export default function AccountHome() {
-  const { user, changed } = useLoaderData<typeof loader>();
+  const { user, changed, partnerId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const twoFactorOn = user.twoFactorEnabled;
@@ -66,6 +86,8 @@ export default function AccountHome() {
     <AccountPage name="home" heading={t('account.home.heading', { name: user.name })}>
       <p data-testid="account-email">{t('account.home.signedInAs', { email: user.email })}</p>
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
+
+      <AccountNav partnerId={partnerId} />
 
       <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
       {result && !result.ok ? <Notice tone="error">{t(`account.errors.${result.error}`)}</Notice> : null}

@@ -112,16 +112,19 @@ const DECLARED_PAGES: readonly PageDef[] = [
     data: ['catalogue', 'blog'],
   },
   {
+    // One partner's withdrawal (`?id=`, or the mailed link's `?token=`): never cached.
     name: 'withdrawal-processing',
     path: '/withdrawal/processing',
     layout: 'default',
     file: 'routes/withdrawal.tsx',
+    private: true,
   },
   {
     name: 'withdrawal-confirm',
     path: '/withdrawal/confirm',
     layout: 'default',
     file: 'routes/withdrawal.tsx',
+    private: true,
   },
   // The account area (app/account/, core/account/): under /account, where its session cookie is
   // sent; its language follows that word (`/account/de/sign-in`, core/routing/paths.ts).
@@ -159,6 +162,21 @@ const DECLARED_PAGES: readonly PageDef[] = [
     path: '/account/reset-password',
     layout: 'default',
     file: 'routes/account-reset-password.tsx',
+    private: true,
+  },
+  // The partner's money (core/partners/): earnings ledger and withdrawals.
+  {
+    name: 'account-earnings',
+    path: '/account/earnings',
+    layout: 'default',
+    file: 'routes/account-earnings.tsx',
+    private: true,
+  },
+  {
+    name: 'account-withdrawals',
+    path: '/account/withdrawals',
+    layout: 'default',
+    file: 'routes/account-withdrawals.tsx',
     private: true,
   },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
