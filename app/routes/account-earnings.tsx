@@ -4,6 +4,7 @@ import { REFERRAL_WINDOW_DAYS } from '../../core/partners/tiers.ts';
 import { EarningsChart } from '../account/EarningsChart.tsx';
 import { partnerRequest } from '../account/partner.server.ts';
 import { AccountPage } from '../account/parts.tsx';
+import { RESOURCE_PATHS } from '../forms/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 
@@ -34,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
       amount: row.amount,
       usd: row.usd,
     })),
-    csv: '/account/earnings.csv',
+    csv: RESOURCE_PATHS.earningsCsv,
     withdrawals: path('/account/withdrawals'),
   };
 }
