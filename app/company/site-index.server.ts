@@ -58,6 +58,8 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'account-two-factor',
   'account-forgot-password',
   'account-reset-password',
+  'account-earnings',
+  'account-withdrawals',
   'custom-exchange-pairs',
   'custom-compare',
 ]);

@@ -1264,7 +1264,8 @@ describe('site fuzzing: searches, query parameters and forms', () => {
     ['/customer-feedbacks', 'swap'],
     ['/congrats', 'code'],
     ['/dex', 'network'],
-    ['/withdrawal', 'token'],
+    ['/withdrawal/confirm', 'token'],
+    ['/withdrawal/processing', 'id'],
     [`/swap/${'a'.repeat(26)}/unsubscribe`, 'token'],
   ];
 
