@@ -290,6 +290,17 @@ export class PartnerWithdrawals {
     return { ok: true, withdrawal: (await this.get(found.id)) as WithdrawalView };
   }
 
+  /** Confirmed withdrawals waiting for the operator to send them, oldest first (with their partner). */
+  async queued(limit = 100): Promise<(WithdrawalView & { partnerId: string })[]> {
+    const rows = await this.#o.db
+      .select()
+      .from(partnerWithdrawals)
+      .where(eq(partnerWithdrawals.status, 'queued'))
+      .orderBy(partnerWithdrawals.confirmedAt)
+      .limit(limit);
+    return Promise.all(rows.map(async (row) => ({ ...(await this.#view(row)), partnerId: row.partnerId })));
+  }
+
   /** Notes a queued withdrawal's payout (the operator's, or the sandbox's at once). */
   async markPaid(id: string, txHash: string): Promise<boolean> {
     const paid = await this.#o.db

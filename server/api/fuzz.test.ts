@@ -334,6 +334,70 @@ const APIGLOBAL_DOCUMENT: ApiDocument = {
     },
     '/mail/outbox': operatorListOperation('mails'),
     '/partners/{partnerId}/widget-theme': widgetThemeOperations(),
+    '/partners/withdrawals': {
+      get: {
+        parameters: [{ name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: {
+            description: 'Confirmed withdrawals waiting to be sent',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { withdrawals: { type: 'array', items: { type: 'object' } } },
+                  required: ['withdrawals'],
+                } as JsonSchema,
+              },
+            },
+          },
+          401: errorResponse('Wrong operator token'),
+          404: errorResponse('No operator token configured'),
+          503: errorResponse('Database unavailable'),
+        },
+      },
+    },
+    '/partners/withdrawals/{id}/paid': {
+      post: {
+        parameters: [
+          { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { txHash: { type: 'string', pattern: '^[A-Za-z0-9]{16,128}$' } },
+                required: ['txHash'],
+                additionalProperties: false,
+              } as JsonSchema,
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'The withdrawal, paid',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { withdrawal: { type: 'object' } },
+                  required: ['withdrawal'],
+                } as JsonSchema,
+              },
+            },
+          },
+          400: errorResponse('Invalid JSON or body'),
+          401: errorResponse('Wrong operator token'),
+          404: errorResponse('No operator token configured, or an unknown withdrawal'),
+          409: errorResponse('The withdrawal is not waiting to be sent'),
+          413: errorResponse('Body too large'),
+          414: errorResponse('Path too long'),
+          422: errorResponse('Control characters in the body'),
+          503: errorResponse('Database unavailable'),
+        },
+      },
+    },
     '/support/requests': {
       get: {
         parameters: [
