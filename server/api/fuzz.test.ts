@@ -28,7 +28,7 @@ import {
 } from '../../core/testing/arbitraries.ts';
 import { widgetThemeSchema } from '../../core/widget/theme.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { swaps } from '../../db/schema.ts';
+import { partnerWithdrawals, swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { createApiGlobal, subscribeSchema } from '../apiglobal.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
@@ -692,6 +692,32 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       .from(swaps)
       .where(eq(swaps.id, mailedId));
     examples['POST /apiglobal/swaps/{id}/unsubscribe'] = fc.constantFrom({ token: mailedRow?.token ?? '' });
+    // Partner withdrawals waiting for the operator: the ids a payout is noted on (each once).
+    const base32 = 'abcdefghijklmnopqrstuvwxyz234567';
+    const withdrawalIds = Array.from(
+      { length: 64 },
+      (_, i) => `${'w'.repeat(24)}${base32[i % 32]}${base32[i >> 5]}`,
+    );
+    await handle.db.insert(partnerWithdrawals).values(
+      withdrawalIds.map((id) => ({
+        id,
+        partnerId: 'fuzz-partner',
+        coin: 'eth',
+        network: 'ethereum',
+        address: ETH_ADDRESS,
+        amountUsd: '25',
+        amount: '0.01',
+        status: 'queued' as const,
+        tokenHash: `fuzz-${id}`,
+        lang: 'en',
+        expiresAt: new Date(Date.now() + 60 * 60_000),
+        confirmedAt: new Date(),
+      })),
+    );
+    operationPathHints['POST /apiglobal/partners/withdrawals/{id}/paid'] = {
+      id: fc.constantFrom(...withdrawalIds),
+    };
+    examples['POST /apiglobal/partners/withdrawals/{id}/paid'] = fc.constantFrom({ txHash: 'ab'.repeat(32) });
     // Fiat orders waiting for their payment: their ids among the path ids of the fiat operations.
     const fiatOrderIds: string[] = [];
     for (let i = 0; i < 12; i++) {
