@@ -10,6 +10,8 @@ import { TextInput } from '../ui/TextInput.tsx';
 
 /** How many of the catalogue's coins (by rank) a partner may be paid in. */
 const PAYOUT_COINS = 30;
+/** Withdrawal requests (each mails a link) per partner and hour. */
+const REQUESTS_PER_HOUR = 5;
 
 /** The partner's withdrawals: the balance, the form asking for it, and the ones asked before. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -42,6 +44,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { page, partner, services, user, path } = await partnerRequest(args);
   const { asset = '', address = '', memo = '' } = await formOf(args.request);
+  // Each request mails a link: a few an hour per partner.
+  const verdict = await services.rateLimiter.hit(`withdraw:${partner.id}`, REQUESTS_PER_HOUR, 60 * 60_000);
+  if (!verdict.allowed) return refused({ error: 'rate_limited', values: { asset, address, memo } }, 429);
   const [coin = '', network = ''] = asset.split(':');
   const result = await services.partnerWithdrawals.request({
     partnerId: partner.id,
