@@ -21,7 +21,7 @@ export function AccountNav({ partnerId }: { partnerId: string | null }) {
             <li key={section}>
               <a
                 href={localizePath(lang, `/account/${section}`)}
-                className="link"
+                className="text-link"
                 data-testid={`account-link-${section}`}
               >
                 {t(`account.partner.nav.${section}`)}

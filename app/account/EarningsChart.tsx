@@ -66,9 +66,9 @@ export function EarningsChart({
             </rect>
             {labelled.has(index) ? (
               <text
-                x={x + barWidth / 2}
+                x={index === 0 ? x : index === points.length - 1 ? x + barWidth : x + barWidth / 2}
                 y={HEIGHT - 4}
-                textAnchor="middle"
+                textAnchor={index === 0 ? 'start' : index === points.length - 1 ? 'end' : 'middle'}
                 fontSize="12"
                 fill="currentColor"
                 className="text-slate-500"

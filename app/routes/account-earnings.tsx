@@ -98,7 +98,7 @@ export default function AccountEarnings() {
           </div>
         ))}
       </dl>
-      <a href={data.withdrawals} className="link">
+      <a href={data.withdrawals} className="text-link">
         {t('account.partner.nav.withdrawals')}
       </a>
 
@@ -142,7 +142,7 @@ export default function AccountEarnings() {
           </table>
         </div>
       )}
-      <a href={data.csv} className="link" download data-testid="earnings-csv">
+      <a href={data.csv} className="text-link" download data-testid="earnings-csv">
         {t('account.partner.csv')}
       </a>
     </AccountPage>

@@ -84,7 +84,12 @@ export default function Withdrawal() {
                   <dt className="text-muted">{t('withdrawal.fields.txHash')}</dt>
                   <dd className="break-all font-mono" data-testid="withdrawal-tx">
                     {withdrawal.txUrl ? (
-                      <a href={withdrawal.txUrl} className="link" rel="noopener noreferrer" target="_blank">
+                      <a
+                        href={withdrawal.txUrl}
+                        className="text-link"
+                        rel="noopener noreferrer"
+                        target="_blank"
+                      >
                         {withdrawal.txHash}
                       </a>
                     ) : (

@@ -225,7 +225,7 @@ export class PartnerLedger implements SwapEndListener {
       .onConflictDoNothing();
   }
 
-  /** The partner's volume of finished swaps (less reversed ones) over the tier window, in USD. */
+  /** The partner's volume of finished API swaps (less reversed ones) over the tier window, in USD. */
   async volumeUsd(partnerId: string, db: Database = this.#db): Promise<string> {
     const since = new Date(this.#now().getTime() - TIER_WINDOW_DAYS * DAY_MS);
     const [row] = await db
@@ -235,6 +235,7 @@ export class PartnerLedger implements SwapEndListener {
         and(
           eq(partnerEarnings.partnerId, partnerId),
           inArray(partnerEarnings.kind, ['earning', 'reversal']),
+          eq(partnerEarnings.programme, 'api'),
           gte(partnerEarnings.at, since),
         ),
       );
