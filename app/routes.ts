@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { FORM_PATHS } from './forms/paths.ts';
+import { FORM_PATHS, RESOURCE_PATHS } from './forms/paths.ts';
 import { type LayoutName, layoutRouteId, NOT_FOUND_ROUTE_ID } from './routing/layouts.ts';
 import { COMPILED_PAGES } from './routing/match.ts';
 
@@ -69,5 +69,9 @@ export default [
   // The route actions of the forms every page shows (app/forms/paths.ts): no page of their own.
   route(FORM_PATHS.consent.slice(1), 'routes/form-consent.ts', { id: 'form-consent' }),
   route(FORM_PATHS.newsletter.slice(1), 'routes/form-newsletter.ts', { id: 'form-newsletter' }),
+  // The partner's earnings ledger as CSV (core/partners/ledger.ts): under /account, where its cookie is sent.
+  route(RESOURCE_PATHS.earningsCsv.slice(1), 'routes/account-earnings-csv.ts', {
+    id: 'account-earnings-csv',
+  }),
   route('*', 'routes/not-found.tsx', { id: NOT_FOUND_ROUTE_ID }),
 ] satisfies RouteConfig;

@@ -23,6 +23,8 @@ import type { GlobalDataService } from './global/global-data.ts';
 import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import type { PartnerLedger } from './partners/ledger.ts';
+import type { PartnerWithdrawals } from './partners/withdrawals.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ReviewService } from './reviews/reviews.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
@@ -69,6 +71,10 @@ export interface Services {
   reviews: ReviewService;
   /** Partners' white-label widget themes, by partner id or by their own host. */
   widgetThemes: WidgetThemeStore;
+  /** Partners' earnings ledger: a row per finished swap, totals, series, CSV (core/partners/ledger.ts). */
+  partnerLedger: PartnerLedger;
+  /** Partners' withdrawals of their balance, confirmed by a mailed link (core/partners/withdrawals.ts). */
+  partnerWithdrawals: PartnerWithdrawals;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

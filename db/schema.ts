@@ -184,6 +184,75 @@ export const widgetThemes = pgTable('widget_themes', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A partner's withdrawal of its balance (core/partners/withdrawals.ts): asked in the account area,
+ * confirmed through a mailed single-use link (only the link token's HMAC is kept), then paid
+ * (sandbox: at once) or queued for the operator until a transaction hash is noted.
+ */
+export const partnerWithdrawals = pgTable(
+  'partner_withdrawals',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    coin: text('coin').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    memo: text('memo'),
+    /** The balance asked for, in USD. */
+    amountUsd: numeric('amount_usd').notNull(),
+    /** What is sent, in `coin` units (set when it is confirmed, at that time's price). */
+    amount: numeric('amount'),
+    status: text('status').$type<'requested' | 'queued' | 'paid' | 'refused'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lang: text('lang').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    txHash: text('tx_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('partner_withdrawals_partner_idx').on(table.partnerId, table.createdAt)],
+);
+
+/**
+ * The partners' earnings ledger (core/partners/ledger.ts): an `earning` per finished swap of a
+ * partner, a `reversal` when a swap that earned is refunded, a `withdrawal` when a withdrawal is
+ * confirmed. `usd` is signed; the balance is its sum. One row per swap and kind, one per withdrawal.
+ */
+export const partnerEarnings = pgTable(
+  'partner_earnings',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'earning' | 'reversal' | 'withdrawal'>().notNull(),
+    /** `affiliate` or `api` for a swap's rows (how the share was worked out). */
+    programme: text('programme').$type<'affiliate' | 'api'>(),
+    swapId: text('swap_id').references(() => swaps.id),
+    withdrawalId: text('withdrawal_id')
+      .unique()
+      .references(() => partnerWithdrawals.id),
+    /** The share in `coin` units (the swap's payout coin, or the withdrawal's coin), signed. */
+    coin: text('coin').notNull(),
+    network: text('network').notNull(),
+    amount: numeric('amount').notNull(),
+    /** The share in USD at the time of the row, signed. */
+    usd: numeric('usd').notNull(),
+    /** The swap's payout in USD at the time (the API tiers count it), signed like `usd`. */
+    volumeUsd: numeric('volume_usd').notNull().default('0'),
+    /** The share applied, in basis points: of the amount (affiliate) or of our service fee (API). */
+    shareBps: integer('share_bps'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('partner_earnings_swap_kind_idx').on(table.swapId, table.kind),
+    index('partner_earnings_partner_idx').on(table.partnerId, table.at),
+  ],
+);
+
 export const promoCodes = pgTable('promo_codes', {
   code: text('code').primaryKey(),
   active: boolean('active').notNull().default(true),
@@ -259,6 +328,12 @@ export const swaps = pgTable(
     quoteId: text('quote_id'),
     promoCode: text('promo_code'),
     partnerId: text('partner_id').references(() => partners.id),
+    /**
+     * How the partner came to the swap (core/partners/ledger.ts): `api` made with the partner's API
+     * key (a tier of our service fee), `affiliate` through its link, code or widget (its
+     * affiliate share); null without a partner.
+     */
+    partnerVia: text('partner_via').$type<'affiliate' | 'api'>(),
     /** Unpaid swaps expire at this time. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Fixed rate only: the locked rate holds for deposits made before this time. */

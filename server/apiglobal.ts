@@ -6,6 +6,7 @@ import { SWAP_ID_PATTERN } from '../core/exchange/types.ts';
 import type { GlobalData } from '../core/global/global-data.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { hashIp, normalizeEmail, SUBSCRIBE_ACTION, subscribe } from '../core/newsletter/newsletter.ts';
+import { WITHDRAWAL_ID_PATTERN } from '../core/partners/withdrawals.ts';
 import { checkReview } from '../core/reviews/review-fields.ts';
 import { ReviewRefused } from '../core/reviews/reviews.ts';
 import type { Services } from '../core/services.ts';
@@ -236,6 +237,31 @@ export function createApiGlobal(services: Services): Hono {
     const id = themeId(c);
     if (!(await services.widgetThemes.remove(id))) throw new ApiError(404, 'not_found');
     return c.body(null, 204);
+  });
+
+  /**
+   * Partners' withdrawals the operator sends by hand (outside the sandbox, core/partners/withdrawals.ts):
+   * the confirmed ones waiting, and the transaction hash of one that was sent (409 unless queued).
+   */
+  api.get('/partners/withdrawals', async (c) => {
+    operatorOnly(c);
+    return c.json({ withdrawals: await services.partnerWithdrawals.queued() });
+  });
+  api.post('/partners/withdrawals/:id/paid', async (c) => {
+    operatorOnly(c);
+    const id = c.req.param('id').toLowerCase();
+    if (!WITHDRAWAL_ID_PATTERN.test(id) || !(await services.partnerWithdrawals.get(id))) {
+      throw new ApiError(404, 'not_found');
+    }
+    const { txHash } = await jsonBody(
+      c,
+      z.strictObject({ txHash: z.string().regex(/^[A-Za-z0-9]{16,128}$/) }),
+    );
+    if (!(await services.partnerWithdrawals.markPaid(id, txHash))) {
+      throw new ApiError(409, 'invalid_request', { field: 'id', values: { field: 'id' } });
+    }
+    log.info({ withdrawal: id }, 'A partner withdrawal was paid by the operator');
+    return c.json({ withdrawal: await services.partnerWithdrawals.get(id) });
   });
 
   /**

@@ -22,6 +22,7 @@ import { routeLabel } from './metrics.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { inFlightLimit, overloadedResponse } from './overload.ts';
 import { answerResponse, createPageHandler } from './page-handler.ts';
+import { referralLinks } from './referral.ts';
 import { RenderQueueFull } from './render-queue.ts';
 import { createSandboxRpcRoutes } from './sandbox-rpc.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
@@ -175,6 +176,9 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     }
     return next();
   });
+
+  // The affiliate link's `?ref=`: a cookie and a redirect to the address without it.
+  app.use(referralLinks(services));
 
   // Liveness: the process answers. Whether it can serve is /readyz's question, so a database
   // outage takes a node out of the balancer's rotation without getting it restarted.

@@ -39,6 +39,8 @@ import { MailOutbox } from '../core/mail/outbox.ts';
 import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
+import { PartnerLedger } from '../core/partners/ledger.ts';
+import { PartnerWithdrawals } from '../core/partners/withdrawals.ts';
 import { createConfiguredProviders } from '../core/providers/registry.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { ProviderHealth, ProviderSwitchboard } from '../core/providers/switchboard.ts';
@@ -203,6 +205,13 @@ export function createServices(options: {
   const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
   const dictionaries = loadDictionaries();
   const swapMail = new SwapMailer({ mail, dictionaries, catalogue, baseUrl: config.BASE_URL });
+  const partnerLedger = new PartnerLedger({
+    db,
+    prices: market,
+    catalogue,
+    log: log.child({ component: 'partners' }),
+  });
+  const secret = accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR);
   const swaps = new SwapService({
     db,
     catalogue,
@@ -216,6 +225,7 @@ export function createServices(options: {
     checkLeaseMs: config.SWAP_CHECK_LEASE_MS,
     ...(config.IDEMPOTENCY_LEASE_MS ? { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS } : {}),
     mailer: swapMail,
+    onEnded: partnerLedger,
   });
   // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
   // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).
@@ -262,7 +272,7 @@ export function createServices(options: {
       dictionaries,
       log: log.child({ component: 'account' }),
       baseUrl: config.BASE_URL,
-      secret: accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR),
+      secret,
       secureCookies: config.BASE_URL.startsWith('https:'),
     }),
     rateLimiter,
@@ -331,6 +341,19 @@ export function createServices(options: {
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
     reviews,
     widgetThemes: new WidgetThemeStore(db),
+    partnerLedger,
+    partnerWithdrawals: new PartnerWithdrawals({
+      db,
+      ledger: partnerLedger,
+      catalogue,
+      prices: market,
+      mail,
+      dictionaries,
+      baseUrl: config.BASE_URL,
+      secret,
+      sandbox: config.SANDBOX_PROVIDERS,
+      log: log.child({ component: 'partners' }),
+    }),
     sandbox: config.SANDBOX_PROVIDERS,
     company: new CompanyService({ db, catalogue, providers }),
     legal,

@@ -35,21 +35,6 @@ export async function loadLegal(args: LoaderFunctionArgs) {
   return { ...page, document: await services(args).legal.document(page.page, page.lang) };
 }
 
-/** A confirmation token as the account area issues it (URL-safe, 16 to 128 characters). */
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
-
-/** The withdrawal screens: the account area's address and, on the confirm page, the link's token. */
-export function loadWithdrawal(args: LoaderFunctionArgs) {
-  const page = resolvePage(args);
-  const token = new URL(args.request.url).searchParams.get('token');
-  return {
-    ...page,
-    account: services(args).config.ACCOUNT_URL,
-    token: token && TOKEN.test(token) ? token : null,
-    tokenGiven: token !== null,
-  };
-}
-
 /** /sitemap: the fixed pages by section, every coin and the blog's latest articles and topics. */
 export async function loadSitemap(args: LoaderFunctionArgs) {
   const { catalogue, blog } = services(args);

@@ -70,6 +70,8 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'console-providers',
   'console-audit',
   'console-audit-csv',
+  'account-earnings',
+  'account-withdrawals',
   'custom-exchange-pairs',
   'custom-compare',
 ]);

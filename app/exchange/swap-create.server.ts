@@ -120,6 +120,8 @@ export async function createSwapFromForm(
   ip: string,
   step: SwapQuery,
   form: FormData,
+  /** The partner of the visitor's affiliate link, from its cookie (core/partners/referral.ts). */
+  referred: string | null = null,
 ): Promise<Response | { problem: StepProblem }> {
   if (form.get('terms') !== 'on') {
     return {
@@ -162,10 +164,15 @@ export async function createSwapFromForm(
     };
   }
   const { email: _none, affiliateId: _partner, ...request } = parsed.data;
+  const partner = referred ? await services.widgetThemes.partner(referred) : null;
   const key = field(form, 'formKey');
   try {
     const { swap } = await services.swaps.create(
-      { ...request, ...(notify.email ? { notify: { email: notify.email, lang } } : {}) },
+      {
+        ...request,
+        ...(partner ? { partnerId: partner.id, partnerVia: 'affiliate' as const } : {}),
+        ...(notify.email ? { notify: { email: notify.email, lang } } : {}),
+      },
       /^[\x21-\x7e]{1,255}$/.test(key) ? { scope: `ip:${ip}`, key } : undefined,
     );
     return seeOther(localizePath(lang, `/swap/${swap.id}`));

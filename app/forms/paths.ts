@@ -7,9 +7,14 @@ export const FORM_PATHS = {
   newsletter: '/forms/newsletter',
 } as const;
 
-const PATHS = new Set<string>(Object.values(FORM_PATHS));
+/** Other route modules without a page: the partner's earnings as CSV (core/partners/ledger.ts). */
+export const RESOURCE_PATHS = {
+  earningsCsv: '/account/earnings/csv',
+} as const;
 
-/** True for a form action's address (the page middleware lets it through without a page). */
+const PATHS = new Set<string>([...Object.values(FORM_PATHS), ...Object.values(RESOURCE_PATHS)]);
+
+/** True for a form action's or resource's address (the page middleware lets it through without a page). */
 export function isFormPath(path: string): boolean {
   return PATHS.has(path);
 }

@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
 import { roleOfUser } from '../../core/console/staff.ts';
+import { becomePartner, partnerOfUser } from '../../core/partners/accounts.ts';
+import { AccountNav } from '../account/AccountNav.tsx';
 import { accountRequest, formOf, redirectWithCookies, refused } from '../account/account.server.ts';
 import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -11,24 +13,37 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await account.user(headers);
   if (!user) throw redirectWithCookies(path('/account/sign-in'));
   const changed = new URL(args.request.url).searchParams.get('twoFactor');
-  const role = await roleOfUser(args.context.get(requestStateContext).services.db, user.id);
+  const { db } = args.context.get(requestStateContext).services;
+  const [partner, role] = await Promise.all([partnerOfUser(db, user.id), roleOfUser(db, user.id)]);
   return {
     ...page,
     user,
+    partnerId: partner?.id ?? null,
     changed: changed === 'on' || changed === 'off' ? changed : null,
     // Staff see the way to the operator console (English only, docs/decisions/027).
     staff: role === 'operator' || role === 'support',
   };
 }
 
-const INTENTS = ['sign-out', 'sign-out-all', 'two-factor-enable', 'two-factor-confirm', 'two-factor-disable'];
+const INTENTS = [
+  'sign-out',
+  'sign-out-all',
+  'two-factor-enable',
+  'two-factor-confirm',
+  'two-factor-disable',
+  'become-partner',
+];
 
 export async function action(args: ActionFunctionArgs) {
   const { account, headers, path } = accountRequest(args);
   const { intent = '', password = '', code = '' } = await formOf(args.request);
   if (!INTENTS.includes(intent)) return refused({ error: 'form' }, 400);
-  if (!(await account.user(headers))) return redirectWithCookies(path('/account/sign-in'));
+  const user = await account.user(headers);
+  if (!user) return redirectWithCookies(path('/account/sign-in'));
   switch (intent) {
+    case 'become-partner':
+      await becomePartner(args.context.get(requestStateContext).services.db, user);
+      return redirectWithCookies(path('/account/earnings'));
     case 'sign-out':
       return redirectWithCookies(`${path('/account/sign-in')}?signedOut=1`, await account.signOut(headers));
     case 'sign-out-all':
@@ -67,7 +82,7 @@ function secretOf(uri: string): string {
 }
 
 export default function AccountHome() {
-  const { user, changed, staff } = useLoaderData<typeof loader>();
+  const { user, changed, partnerId, staff } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const twoFactorOn = user.twoFactorEnabled;
@@ -82,6 +97,8 @@ export default function AccountHome() {
         </p>
       ) : null}
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
+
+      <AccountNav partnerId={partnerId} />
 
       <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
       {result && !result.ok ? <Notice tone="error">{t(`account.errors.${result.error}`)}</Notice> : null}

@@ -8,6 +8,7 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router';
+import { referredPartner } from '../../core/partners/referral.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { type SwapStepData, swapStep } from '../exchange/pair.server.ts';
@@ -63,7 +64,14 @@ export async function action(args: ActionFunctionArgs) {
   });
   const { step } = await swapStep(services, new URL(args.request.url));
   if (!step) throw answer('Swap step not found', { status: 404 });
-  const result = await createSwapFromForm(services, page.lang, state.ip ?? 'unknown', step, form);
+  const result = await createSwapFromForm(
+    services,
+    page.lang,
+    state.ip ?? 'unknown',
+    step,
+    form,
+    referredPartner(args.request.headers.get('cookie')),
+  );
   if (result instanceof Response) return result;
   return answer(result, { status: result.problem.status });
 }

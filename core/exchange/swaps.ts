@@ -8,6 +8,7 @@ import { idempotencyKeys, partners, swapEvents, swaps } from '../../db/schema.ts
 import { networkTxHash } from '../address/tx-hash.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
+import type { SwapEndListener } from '../partners/ledger.ts';
 import type { PublicSwapView } from './contract.ts';
 import { Big, formatDecimal, toAmount } from './decimal.ts';
 import type { QuoteService } from './quotes.ts';
@@ -36,6 +37,8 @@ export interface CreateSwapInput {
   refundMemo?: string;
   promoCode?: string;
   partnerId?: string;
+  /** How the partner came to the swap: its API key (`api`), or its link, code or widget (`affiliate`, the default). */
+  partnerVia?: 'affiliate' | 'api';
   /** A float swap with this provider's offer rather than the best (a fixed quote names its own). */
   provider?: string;
   /** Optional: where the swap's mails go, and their language (core/exchange/swap-mail.ts). */
@@ -117,6 +120,8 @@ export interface SwapServiceOptions {
    * (DEFAULT_DECISION: continue at the market rate) applies.
    */
   actionWindowMs?: number;
+  /** Told when a swap finishes or is refunded (the partners' earnings ledger, core/partners/ledger.ts). */
+  onEnded?: SwapEndListener;
 }
 
 /** A decision on a swap, as the visitor (page, mail link or API) gives it. */
@@ -171,8 +176,9 @@ function isDepositSimulator(provider: LiquidityProvider): provider is LiquidityP
  * expires unpaid ones. Every status change is stored with its time.
  */
 export class SwapService {
-  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer'>> & { now: () => Date };
+  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer' | 'onEnded'>> & { now: () => Date };
   readonly #mailer: SwapMailer | null;
+  readonly #onEnded: SwapEndListener | null;
   readonly #providers: Map<string, LiquidityProvider>;
 
   constructor(options: SwapServiceOptions) {
@@ -190,6 +196,7 @@ export class SwapService {
     };
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     this.#mailer = options.mailer ?? null;
+    this.#onEnded = options.onEnded ?? null;
   }
 
   provider(id: string): LiquidityProvider | undefined {
@@ -470,6 +477,7 @@ export class SwapService {
         quoteId: quote.quoteId ?? null,
         promoCode: promo ? (input.promoCode ?? null) : null,
         partnerId: input.partnerId ?? null,
+        partnerVia: input.partnerId ? (input.partnerVia ?? 'affiliate') : null,
         expiresAt: new Date(createdAt.getTime() + this.#options.unpaidTtlMs),
         rateExpiresAt: input.rateType === 'fixed' ? (quote.expiresAt ?? null) : null,
         nextCheckAt: new Date(createdAt.getTime() + this.#options.pollWaitingMs),
@@ -734,6 +742,13 @@ export class SwapService {
         : row.amountExpected;
 
     const final = FINAL_STATUSES.has(next);
+    const amountPaidOut = reported?.amountPaidOut ?? row.amountPaidOut;
+    // A swap's end is written to its partner's ledger with the status, in one transaction; what
+    // the row needs (prices, the partner's tier) is read before it.
+    const ledgerWrite =
+      this.#onEnded && next !== current && (next === 'finished' || next === 'refunded')
+        ? await this.#onEnded.swapEnded({ ...row, amountPaidOut, amountExpected }, next)
+        : null;
     const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
     const mailed = await db.transaction(async (tx) => {
       const updated = await tx
@@ -743,7 +758,7 @@ export class SwapService {
           problem,
           amountDeposited,
           amountExpected,
-          amountPaidOut: reported?.amountPaidOut ?? row.amountPaidOut,
+          amountPaidOut,
           depositHash: reported?.depositHash ?? row.depositHash,
           payoutHash: reported?.payoutHash ?? row.payoutHash,
           refundHash: reported?.refundHash ?? row.refundHash,
@@ -764,6 +779,7 @@ export class SwapService {
         .returning({ id: swaps.id });
       if (updated.length === 0 || next === current) return false;
       await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
+      if (ledgerWrite) await ledgerWrite(tx);
       return row.notifyEmail ? this.#mailed(tx, row.id, 'statusChanged') : false;
     });
     if (mailed) this.#mailer?.wake();

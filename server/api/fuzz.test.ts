@@ -28,7 +28,7 @@ import {
 } from '../../core/testing/arbitraries.ts';
 import { widgetThemeSchema } from '../../core/widget/theme.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { swaps } from '../../db/schema.ts';
+import { partnerWithdrawals, swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { createApiGlobal, subscribeSchema } from '../apiglobal.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
@@ -334,6 +334,70 @@ const APIGLOBAL_DOCUMENT: ApiDocument = {
     },
     '/mail/outbox': operatorListOperation('mails'),
     '/partners/{partnerId}/widget-theme': widgetThemeOperations(),
+    '/partners/withdrawals': {
+      get: {
+        parameters: [{ name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: {
+            description: 'Confirmed withdrawals waiting to be sent',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { withdrawals: { type: 'array', items: { type: 'object' } } },
+                  required: ['withdrawals'],
+                } as JsonSchema,
+              },
+            },
+          },
+          401: errorResponse('Wrong operator token'),
+          404: errorResponse('No operator token configured'),
+          503: errorResponse('Database unavailable'),
+        },
+      },
+    },
+    '/partners/withdrawals/{id}/paid': {
+      post: {
+        parameters: [
+          { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { txHash: { type: 'string', pattern: '^[A-Za-z0-9]{16,128}$' } },
+                required: ['txHash'],
+                additionalProperties: false,
+              } as JsonSchema,
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'The withdrawal, paid',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { withdrawal: { type: 'object' } },
+                  required: ['withdrawal'],
+                } as JsonSchema,
+              },
+            },
+          },
+          400: errorResponse('Invalid JSON or body'),
+          401: errorResponse('Wrong operator token'),
+          404: errorResponse('No operator token configured, or an unknown withdrawal'),
+          409: errorResponse('The withdrawal is not waiting to be sent'),
+          413: errorResponse('Body too large'),
+          414: errorResponse('Path too long'),
+          422: errorResponse('Control characters in the body'),
+          503: errorResponse('Database unavailable'),
+        },
+      },
+    },
     '/support/requests': {
       get: {
         parameters: [
@@ -628,6 +692,32 @@ describe.each(targets)('API fuzzing on $name', (target) => {
       .from(swaps)
       .where(eq(swaps.id, mailedId));
     examples['POST /apiglobal/swaps/{id}/unsubscribe'] = fc.constantFrom({ token: mailedRow?.token ?? '' });
+    // Partner withdrawals waiting for the operator: the ids a payout is noted on (each once).
+    const base32 = 'abcdefghijklmnopqrstuvwxyz234567';
+    const withdrawalIds = Array.from(
+      { length: 64 },
+      (_, i) => `${'w'.repeat(24)}${base32[i % 32]}${base32[i >> 5]}`,
+    );
+    await handle.db.insert(partnerWithdrawals).values(
+      withdrawalIds.map((id) => ({
+        id,
+        partnerId: 'fuzz-partner',
+        coin: 'eth',
+        network: 'ethereum',
+        address: ETH_ADDRESS,
+        amountUsd: '25',
+        amount: '0.01',
+        status: 'queued' as const,
+        tokenHash: `fuzz-${id}`,
+        lang: 'en',
+        expiresAt: new Date(Date.now() + 60 * 60_000),
+        confirmedAt: new Date(),
+      })),
+    );
+    operationPathHints['POST /apiglobal/partners/withdrawals/{id}/paid'] = {
+      id: fc.constantFrom(...withdrawalIds),
+    };
+    examples['POST /apiglobal/partners/withdrawals/{id}/paid'] = fc.constantFrom({ txHash: 'ab'.repeat(32) });
     // Fiat orders waiting for their payment: their ids among the path ids of the fiat operations.
     const fiatOrderIds: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -1264,7 +1354,8 @@ describe('site fuzzing: searches, query parameters and forms', () => {
     ['/customer-feedbacks', 'swap'],
     ['/congrats', 'code'],
     ['/dex', 'network'],
-    ['/withdrawal', 'token'],
+    ['/withdrawal/confirm', 'token'],
+    ['/withdrawal/processing', 'id'],
     [`/swap/${'a'.repeat(26)}/unsubscribe`, 'token'],
   ];
 

@@ -32,6 +32,7 @@ import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
 import { ApiKeyCache, type Partner } from '../../core/partners/api-keys.ts';
+import { referredPartner } from '../../core/partners/referral.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
 import { checkOptionalEmail } from '../../core/support/fields.ts';
@@ -240,9 +241,11 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       });
     }
     const { email, affiliateId, ...request } = await jsonBody(c, swapRequestSchema);
-    // A key's partner first; else the partner a widget or link names, when it exists.
-    const partner =
-      c.get('partner') ?? (affiliateId ? await services.widgetThemes.partner(affiliateId) : null);
+    // A key's partner first (its API tier); else the partner a widget names, or the affiliate link
+    // the visitor followed (its cookie, core/partners/referral.ts), when it exists.
+    const keyPartner = c.get('partner');
+    const named = affiliateId ?? referredPartner(c.req.header('cookie'));
+    const partner = keyPartner ?? (named ? await services.widgetThemes.partner(named) : null);
     const lang = requestLanguage(c);
     const notify = checkOptionalEmail('email', email);
     if (!notify.ok) {
@@ -253,7 +256,9 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       swaps.create(
         {
           ...request,
-          ...(partner ? { partnerId: partner.id } : {}),
+          ...(partner
+            ? { partnerId: partner.id, partnerVia: keyPartner ? ('api' as const) : ('affiliate' as const) }
+            : {}),
           ...(notify.email ? { notify: { email: notify.email, lang } } : {}),
         },
         key ? { scope: c.get('client'), key } : undefined,
