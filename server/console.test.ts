@@ -2,9 +2,20 @@ import { base32nopad } from '@scure/base';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteStaff } from '../core/console/staff.ts';
+import { becomePartner } from '../core/partners/accounts.ts';
+import { createApiKey, partnerForKey } from '../core/partners/api-keys.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { accountUsers, auditLog, mailOutbox, reviews, supportRequests, swaps } from '../db/schema.ts';
+import {
+  accountUsers,
+  auditLog,
+  mailOutbox,
+  partners,
+  partnerWithdrawals,
+  reviews,
+  supportRequests,
+  swaps,
+} from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
 import { CookieJar, createTestApp, loadServerBuild } from './testing.ts';
 
@@ -21,6 +32,7 @@ const CONSOLE_PAGES = [
   '/account/console/mail',
   '/account/console/path-rules',
   '/account/console/providers',
+  '/account/console/partners',
   '/account/console/audit',
   '/account/console/audit.csv',
 ];
@@ -257,5 +269,71 @@ describe.each(databaseTargets())('the operator console on $name', (target) => {
       .from(accountUsers)
       .where(eq(accountUsers.email, 'helper@example.com'));
     expect(role?.role).toBe('support');
+  });
+
+  it("sends a partner's queued withdrawal with its hash, revokes a key and sets a share; support may not", async () => {
+    const [user] = await handle.db
+      .select()
+      .from(accountUsers)
+      .where(eq(accountUsers.email, 'cy@example.com'));
+    const partner = await becomePartner(handle.db, { id: user?.id ?? '', name: 'Cy Wallet' });
+    const { id: keyId, key } = await createApiKey(handle.db, { id: partner.id });
+    await handle.db.insert(partnerWithdrawals).values({
+      id: 'w'.repeat(26),
+      partnerId: partner.id,
+      coin: 'eth',
+      network: 'ethereum',
+      address: ETH_ADDRESS,
+      amountUsd: '25.00',
+      amount: '0.01',
+      status: 'queued',
+      tokenHash: 'x'.repeat(64),
+      lang: 'en',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      confirmedAt: new Date(),
+    });
+    const helper = await signedInStaff('helper2@example.com', 'support');
+    const refused = await post(
+      '/account/console/partners',
+      { intent: 'paid', id: 'w'.repeat(26), hash: 'c'.repeat(64) },
+      helper,
+    );
+    expect(await refused.text()).toContain('Only an operator may do this');
+
+    const jar = await signedInStaff('ops2@example.com', 'operator');
+    const page = await (await get('/account/console/partners', jar)).text();
+    expect(page).toContain('Cy Wallet');
+    expect(page).toContain('cy@example.com');
+    expect(page).toContain(ETH_ADDRESS);
+    const paid = await post(
+      '/account/console/partners',
+      { intent: 'paid', id: 'w'.repeat(26), hash: 'c'.repeat(64) },
+      jar,
+    );
+    expect(paid.status).toBe(303);
+    const [withdrawal] = await handle.db.select().from(partnerWithdrawals);
+    expect([withdrawal?.status, withdrawal?.txHash]).toEqual(['paid', 'c'.repeat(64)]);
+    const twice = await post(
+      '/account/console/partners',
+      { intent: 'paid', id: 'w'.repeat(26), hash: 'c'.repeat(64) },
+      jar,
+    );
+    expect(await twice.text()).toContain('No queued withdrawal with this id');
+
+    await post('/account/console/partners', { intent: 'revoke', id: keyId }, jar);
+    expect(await partnerForKey(handle.db, key)).toBeNull();
+    const tooMuch = await post(
+      '/account/console/partners',
+      { intent: 'share', id: partner.id, bps: '500' },
+      jar,
+    );
+    expect(await tooMuch.text()).toContain('A share is 0 to 100 basis points');
+    await post('/account/console/partners', { intent: 'share', id: partner.id, bps: '30' }, jar);
+    const [after] = await handle.db.select().from(partners).where(eq(partners.id, partner.id));
+    expect(after?.affiliateFeeBps).toBe(30);
+    const actions = (
+      await handle.db.select().from(auditLog).where(eq(auditLog.actorEmail, 'ops2@example.com'))
+    ).map((entry) => entry.action);
+    expect(actions.sort()).toEqual(['api_key.revoke', 'partner.share', 'withdrawal.paid']);
   });
 });

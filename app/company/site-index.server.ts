@@ -68,6 +68,7 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'console-mail',
   'console-path-rules',
   'console-providers',
+  'console-partners',
   'console-audit',
   'console-audit-csv',
   'account-earnings',

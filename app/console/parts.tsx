@@ -15,6 +15,7 @@ const SECTIONS = [
   ['/mail', 'Mail outbox'],
   ['/path-rules', 'Path rules'],
   ['/providers', 'Providers'],
+  ['/partners', 'Partners'],
   ['/audit', 'Audit log'],
 ] as const;
 

@@ -223,6 +223,13 @@ const DECLARED_PAGES: readonly PageDef[] = [
     private: true,
   },
   {
+    name: 'console-partners',
+    path: '/account/console/partners',
+    layout: 'default',
+    file: 'routes/console-partners.tsx',
+    private: true,
+  },
+  {
     name: 'console-audit',
     path: '/account/console/audit',
     layout: 'default',

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  accountUsers,
+  apiKeys,
   coinPrices,
   consoleNotes,
   fiatOrderEvents,
   fiatOrders,
   mailOutbox,
+  partners,
   pathRules,
   type ReviewStatus,
   reviews,
@@ -17,6 +20,9 @@ import type { SwapService } from '../exchange/swaps.ts';
 import { FINAL_STATUSES, type SwapStatus } from '../exchange/types.ts';
 import { FINAL_FIAT_STATUSES } from '../fiat/types.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
+import { revokeApiKey } from '../partners/api-keys.ts';
+import type { PartnerLedger } from '../partners/ledger.ts';
+import type { PartnerWithdrawals } from '../partners/withdrawals.ts';
 import type { ProviderHealth, ProviderHealthFigures, ProviderSwitchboard } from '../providers/switchboard.ts';
 import type { ReviewService } from '../reviews/reviews.ts';
 import { type PathRuleInput, upsertPathRule } from '../routing/path-rules.ts';
@@ -78,8 +84,13 @@ export interface SearchHit {
   createdAt: Date;
 }
 
+/** The affiliate share an operator may set, in basis points (0.2 % is the programme's default). */
+export const MAX_AFFILIATE_BPS = 100;
+
 export interface ConsoleOptions {
   db: Database;
+  /** The partners' ledger and withdrawals (core/partners). */
+  partners: { ledger: PartnerLedger; withdrawals: PartnerWithdrawals };
   swaps: SwapService;
   reviews: ReviewService;
   mail: MailOutbox;
@@ -602,6 +613,99 @@ export class ConsoleService {
         },
         tx,
       );
+    });
+  }
+
+  // ------------------------------------------------------------------------------ partners
+
+  /** Every partner with who runs it, its share, balance and active keys. */
+  async partners() {
+    const { db } = this.#o;
+    const rows = await db
+      .select({
+        id: partners.id,
+        name: partners.name,
+        affiliateFeeBps: partners.affiliateFeeBps,
+        email: accountUsers.email,
+        createdAt: partners.createdAt,
+      })
+      .from(partners)
+      .leftJoin(accountUsers, eq(accountUsers.id, partners.userId))
+      .orderBy(asc(partners.createdAt))
+      .limit(500);
+    const keys = await db
+      .select({
+        id: apiKeys.id,
+        partnerId: apiKeys.partnerId,
+        prefix: apiKeys.prefix,
+        name: apiKeys.name,
+        createdAt: apiKeys.createdAt,
+      })
+      .from(apiKeys)
+      .where(isNull(apiKeys.revokedAt))
+      .orderBy(asc(apiKeys.createdAt));
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        balanceUsd: (await this.#o.partners.ledger.balanceUsd(row.id)).toFixed(2),
+        keys: keys.filter((key) => key.partnerId === row.id),
+      })),
+    );
+  }
+
+  queuedWithdrawals() {
+    return this.#o.partners.withdrawals.queued();
+  }
+
+  /** A queued withdrawal sent by the operator, with its transaction. Operators only. */
+  async markWithdrawalPaid(actor: Actor, id: string, hash: string): Promise<void> {
+    requireOperator(actor);
+    const value = hash.trim();
+    if (!TX_HASH.test(value)) throw new ConsoleRefused('invalid', 'Not a transaction hash');
+    if (!(await this.#o.partners.withdrawals.markPaid(id, value))) {
+      throw new ConsoleRefused('not_found', 'No queued withdrawal with this id');
+    }
+    await this.audit.record(actor, {
+      action: 'withdrawal.paid',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: 'queued' },
+      after: { status: 'paid', txHash: value },
+    });
+  }
+
+  /** Revokes a partner's API key (a leaked or abused one). Operators only. */
+  async revokeKey(actor: Actor, keyId: string): Promise<void> {
+    requireOperator(actor);
+    if (!(await revokeApiKey(this.#o.db, keyId)))
+      throw new ConsoleRefused('not_found', 'No active key with this id');
+    await this.audit.record(actor, {
+      action: 'api_key.revoke',
+      targetType: 'api_key',
+      targetId: keyId,
+      before: { revoked: false },
+      after: { revoked: true },
+    });
+  }
+
+  /** Sets a partner's affiliate share of each swap, in basis points. Operators only. */
+  async setAffiliateShare(actor: Actor, partnerId: string, bps: number): Promise<void> {
+    requireOperator(actor);
+    if (!Number.isInteger(bps) || bps < 0 || bps > MAX_AFFILIATE_BPS) {
+      throw new ConsoleRefused('invalid', `A share is 0 to ${MAX_AFFILIATE_BPS} basis points`);
+    }
+    const [before] = await this.#o.db
+      .select({ bps: partners.affiliateFeeBps })
+      .from(partners)
+      .where(eq(partners.id, partnerId));
+    if (!before) throw new ConsoleRefused('not_found', 'No such partner');
+    await this.#o.db.update(partners).set({ affiliateFeeBps: bps }).where(eq(partners.id, partnerId));
+    await this.audit.record(actor, {
+      action: 'partner.share',
+      targetType: 'partner',
+      targetId: partnerId,
+      before: { affiliateFeeBps: before.bps },
+      after: { affiliateFeeBps: bps },
     });
   }
 
