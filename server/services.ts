@@ -191,7 +191,15 @@ export function createServices(options: {
   const mailTransport = createMailTransport(config);
   const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
   const dictionaries = loadDictionaries();
-  const swapMail = new SwapMailer({ mail, dictionaries, catalogue, baseUrl: config.BASE_URL });
+  // The server's secret: it signs account sessions and the swap mails' decision links.
+  const secret = accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR);
+  const swapMail = new SwapMailer({
+    mail,
+    dictionaries,
+    catalogue,
+    baseUrl: config.BASE_URL,
+    linkSecret: secret,
+  });
   const swaps = new SwapService({
     db,
     catalogue,
@@ -251,7 +259,7 @@ export function createServices(options: {
       dictionaries,
       log: log.child({ component: 'account' }),
       baseUrl: config.BASE_URL,
-      secret: accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR),
+      secret,
       secureCookies: config.BASE_URL.startsWith('https:'),
     }),
     rateLimiter,
