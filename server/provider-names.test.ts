@@ -98,3 +98,69 @@ describe('provider display names', () => {
     expect(html).toContain(`from ${order.providerName as string}`);
   });
 });
+
+/**
+ * One source of limits (issue 25 point 6): a trade's limits are the providers', the same in
+ * GET /pairs, POST /quotes, the pair page and the coin page; GET /coins names its catalogue
+ * figures as references, a different kind. (PGlite only.)
+ */
+describe('limits', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    const made = createTestApp(build, handle, { HTML_CACHE: 'off', RATE_LIMIT_READS_PER_MINUTE: '100000' });
+    app = made.app;
+    await made.services.market.refresh();
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const json = async (path: string, body?: unknown) => {
+    const response = await app.request(`/api/v1${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const shown = (html: string, testId: string) =>
+    new RegExp(`data-testid="${testId}"[^>]*>([^<]+)<`)
+      .exec(html)?.[1]
+      ?.replace(/<!-- -->/g, '')
+      .trim();
+
+  it('gives BTC the same min and max in GET /pairs, POST /quotes, the pair page and the coin page', async () => {
+    const pair = await json('/pairs/btc/eth');
+    const quote = await json('/quotes', { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' });
+    expect(pair.min).toBeTruthy();
+    expect({ min: quote.min, max: quote.max }).toEqual({ min: pair.min, max: pair.max });
+
+    const pairPage = await (await app.request('/exchange/btc-to-eth')).text();
+    expect(shown(pairPage, 'pair-min')).toBe(`${pair.min} BTC`);
+    expect(shown(pairPage, 'pair-max')).toBe(`${pair.max} BTC`);
+    const coinPage = (await (await app.request('/coin/btc')).text()).replaceAll('<!-- -->', '');
+    expect(shown(coinPage, 'network-min')).toBe(`${pair.min} BTC`);
+    expect(coinPage).toContain(`the minimum is ${pair.min} BTC`);
+  });
+
+  it('names the catalogue figures of GET /coins as references, not limits', async () => {
+    const { coins } = (await json('/coins')) as {
+      coins: { code: string; networks: Record<string, unknown>[] }[];
+    };
+    const btc = coins.find((coin) => coin.code === 'btc')?.networks[0] ?? {};
+    expect(btc).toHaveProperty('referenceMin');
+    expect(btc).toHaveProperty('referenceMax');
+    expect(btc).not.toHaveProperty('min');
+    expect(btc).not.toHaveProperty('max');
+    const document = await json('/openapi.json');
+    const text = JSON.stringify(document);
+    expect(text).toContain("The catalogue's reference minimum");
+    expect(text).toContain('not a trade');
+  });
+});

@@ -141,7 +141,8 @@ export function openApiDocument(baseUrl: string) {
     paths: {
       '/coins': {
         get: {
-          summary: 'Coins and their networks',
+          summary:
+            "Coins and their networks, with the catalogue's reference limits (referenceMin, referenceMax): not a trade's limits, which GET /pairs/{from}/{to} and POST /quotes give",
           responses: {
             200: { description: 'The catalogue', content: json(ref('Coins')) },
             ...everyOperation,
