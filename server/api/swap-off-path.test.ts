@@ -355,6 +355,14 @@ describe.each(databaseTargets())('swaps off the happy path over the API on $name
     const finished = await statusAfter(created.id, 2 * STEP_MS);
     expect(finished.status).toBe('finished');
     expect(finished.amountPaidOut).toBe(finished.amountExpected);
+
+    // Paid more: the payout follows the market for what arrived, and says so.
+    const more = await swap('float');
+    await deposit(more.id, '0.2');
+    const larger = await statusAfter(more.id, STEP_MS);
+    expect(larger).toMatchObject({ status: 'exchanging', problem: 'overpaid', amountDeposited: '0.2' });
+    expect(Number(larger.amountExpected)).toBeGreaterThan(Number(more.amountTo) * 1.9);
+    expect((await statusAfter(more.id, 2 * STEP_MS)).status).toBe('finished');
   });
 
   it('shows a provider hold, then the swap goes on; a provider failure ends in a refund', async () => {
