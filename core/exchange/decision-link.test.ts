@@ -33,8 +33,16 @@ describe('the signed decision link', () => {
     const [, signature] = token.split('.');
     const moved = `${Math.floor(DEADLINE.getTime() / 1000) + 86_400}.${signature}`;
     expect(links.verify(ID, moved, BEFORE)).toEqual({ ok: false, reason: 'invalid' });
-    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const flipped = `${token.slice(0, -5)}${token.at(-5) === 'A' ? 'B' : 'A'}${token.slice(-4)}`;
     expect(links.verify(ID, flipped, BEFORE)).toEqual({ ok: false, reason: 'invalid' });
+    // The last character's unused bits: another spelling of the same bytes is refused too.
+    const last = token.at(-1) ?? 'A';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sibling = alphabet[alphabet.indexOf(last) ^ 1] ?? 'A';
+    expect(links.verify(ID, `${token.slice(0, -1)}${sibling}`, BEFORE)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses malformed tokens without throwing', () => {

@@ -44,9 +44,15 @@ export class DecisionLinks {
     const match = TOKEN_PATTERN.exec(token ?? '');
     if (!match) return { ok: false, reason: 'invalid' };
     const seconds = Number(match[1]);
-    const given = Buffer.from(match[2] ?? '', 'base64url');
+    const written = match[2] ?? '';
+    const given = Buffer.from(written, 'base64url');
     const expected = this.#signature(swapId, seconds);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    // One spelling per signature: base64url's unused last bits may not vary either.
+    if (
+      given.length !== expected.length ||
+      given.toString('base64url') !== written ||
+      !timingSafeEqual(given, expected)
+    ) {
       return { ok: false, reason: 'invalid' };
     }
     const deadline = new Date(seconds * 1000);
