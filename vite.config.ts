@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Sections of the dictionaries only the server reads (the API's error messages, the mails, the Telegram bot). */
-const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail', 'bot', 'fiatErrors'];
+const SERVER_ONLY_SECTIONS = ['apiErrors', 'mail', 'swapMail', 'saleMail', 'bot', 'fiatErrors'];
 /**
  * Sections only some pages use: their route modules bring them (`virtual:english-section/{name}`,
  * app/i18n/english-sections.ts), so the English texts of every page do not weigh on each page.

@@ -742,6 +742,8 @@ export const fiatOrders = pgTable(
     /** sell: where the money goes (core/fiat/payout.ts): `iban` or `card`, shown masked only. */
     payoutKind: text('payout_kind').$type<PayoutKind>(),
     payoutDestination: text('payout_destination'),
+    /** sell: where the sale's mails go (core/fiat/sale-mail.ts): the address the seller gave for it. */
+    notifyEmail: text('notify_email'),
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),
     /** The visitor's language when the order was created (the checkout and order pages). */

@@ -29,6 +29,7 @@ import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
 import { MoonPayProvider } from '../core/fiat/moonpay.ts';
 import { FiatOrderService } from '../core/fiat/orders.ts';
 import { FiatMarket } from '../core/fiat/quotes.ts';
+import { SaleMailer } from '../core/fiat/sale-mail.ts';
 import { createSandboxFiatProviders } from '../core/fiat/sandbox.ts';
 import type { FiatProvider } from '../core/fiat/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
@@ -177,6 +178,9 @@ export function createServices(options: {
       }),
     );
   }
+  const dictionaries = loadDictionaries();
+  const mailTransport = createMailTransport(config);
+  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
   const fiat = new FiatMarket({
     db,
     catalogue,
@@ -193,6 +197,13 @@ export function createServices(options: {
     unpaidTtlMs: config.FIAT_ORDER_TTL_MINUTES * 60_000,
     pollMs: config.FIAT_POLL_INTERVAL_MS,
     providerTimeoutMs: config.QUOTE_TIMEOUT_MS * 2,
+    mailer: new SaleMailer({
+      mail,
+      dictionaries,
+      catalogue,
+      baseUrl: config.BASE_URL,
+      providerName: (id) => fiat.provider(id)?.name ?? id,
+    }),
   });
   const directory = new DirectoryService({
     db,
@@ -201,17 +212,21 @@ export function createServices(options: {
     quotes,
     marketVersion: () => dataVersions.version('market'),
   });
-  const mailTransport = createMailTransport(config);
-  const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
-  const dictionaries = loadDictionaries();
-  const swapMail = new SwapMailer({ mail, dictionaries, catalogue, baseUrl: config.BASE_URL });
   const partnerLedger = new PartnerLedger({
     db,
     prices: market,
     catalogue,
     log: log.child({ component: 'partners' }),
   });
+  // The server's secret: it signs account sessions, the swap mails' decision links, withdrawal links.
   const secret = accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR);
+  const swapMail = new SwapMailer({
+    mail,
+    dictionaries,
+    catalogue,
+    baseUrl: config.BASE_URL,
+    linkSecret: secret,
+  });
   const swaps = new SwapService({
     db,
     catalogue,

@@ -8,6 +8,7 @@ import {
 } from '../../core/directory/directory.ts';
 import { LIST_PAGE_SIZE, pageCount, pageSlice } from '../../core/directory/pairs.ts';
 import { Big } from '../../core/exchange/decimal.ts';
+import type { PairInfo } from '../../core/exchange/quotes.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { lookup } from '../../core/i18n/translate.ts';
 import { localizePath } from '../../core/routing/paths.ts';
@@ -133,7 +134,12 @@ export async function coinPage(services: Services, url: URL, code: string) {
     side(services, coin.code),
     side(services, counterpart.code),
   ]);
-  const networks = networkFacts(coin);
+  // The limits are the providers' (as on the pair page, GET /pairs and the quotes), for a swap
+  // into the coin the page's form offers; the catalogue's figure only where no provider answers.
+  const limits = await Promise.all(
+    coin.assets.map((asset) => directory.pairInfo(coin, counterpart, asset.network.id)),
+  );
+  const networks = networkFacts(coin, limits);
   const form: PairData = { from, to };
   return {
     coin: summary(coin),
@@ -328,8 +334,11 @@ export async function compareList(services: Services, url: URL, page: number) {
   });
 }
 
-export function networkFacts(coin: CatalogueCoin): NetworkFacts[] {
-  return coin.assets.map((asset) => ({
+export function networkFacts(
+  coin: CatalogueCoin,
+  limits: readonly Pick<PairInfo, 'min' | 'max'>[] = [],
+): NetworkFacts[] {
+  return coin.assets.map((asset, index) => ({
     id: asset.network.id,
     name: asset.network.name,
     contract: asset.contract,
@@ -339,8 +348,8 @@ export function networkFacts(coin: CatalogueCoin): NetworkFacts[] {
       asset.contract && asset.network.explorerAddress
         ? asset.network.explorerAddress.replace('{address}', asset.contract)
         : null,
-    min: asset.min,
-    max: asset.max,
+    min: limits[index]?.min ?? asset.min,
+    max: limits[index]?.max ?? asset.max,
   }));
 }
 
@@ -363,7 +372,7 @@ export async function comparePage(services: Services, url: URL, aCode: string, b
     ...summary(coin),
     rank: coins.indexOf(coin) + 1,
     market: figures.get(coin.code) ?? emptyMarket(),
-    networks: networkFacts(coin),
+    networks: networkFacts(coin, [coin === a ? ab : ba]),
     chart,
   });
   return {

@@ -37,7 +37,18 @@ function useDecisionError(): SwapDecisionResult['error'] | null {
  * Status action_needed: continue at the market rate (the fresh quote shown) or refund, with the
  * deadline and what happens then. Plain HTML forms posting to the swap page's route action.
  */
-export function DecisionPanel({ swap, from, to }: { swap: SwapView; from: SwapSide; to: SwapSide }) {
+export function DecisionPanel({
+  swap,
+  from,
+  to,
+  target: targetGiven,
+}: {
+  swap: SwapView;
+  from: SwapSide;
+  to: SwapSide;
+  /** Where the forms post: the swap page, or the mail's signed decision page. */
+  target?: string;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const id = useId();
@@ -45,7 +56,7 @@ export function DecisionPanel({ swap, from, to }: { swap: SwapView; from: SwapSi
   const busy = useNavigation().state === 'submitting';
   const fromCode = from.code.toUpperCase();
   const toCode = to.code.toUpperCase();
-  const target = localizePath(lang, `/swap/${swap.id}`);
+  const target = targetGiven ?? localizePath(lang, `/swap/${swap.id}`);
   const received = formatDecimal(swap.amountDeposited ?? swap.amountFrom, lang);
   return (
     <section

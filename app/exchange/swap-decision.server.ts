@@ -1,7 +1,9 @@
-import { type ActionFunctionArgs, data } from 'react-router';
+import { type ActionFunctionArgs, data, redirect } from 'react-router';
+import { sameDeadline } from '../../core/exchange/decision-link.ts';
 import { type DecisionInput, isSwapError } from '../../core/exchange/swaps.ts';
 import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import { translate } from '../../core/i18n/translate.ts';
+import { localizePath } from '../../core/routing/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 
@@ -35,7 +37,20 @@ export function decisionFromForm(form: FormData): DecisionInput | null {
  * The swap page's route action: continue at the market rate, refund, or give the refund address.
  * A plain HTML form posts here too (no JavaScript needed); the page then shows the swap as it is.
  */
-export async function swapDecisionAction(args: ActionFunctionArgs) {
+export function swapDecisionAction(args: ActionFunctionArgs) {
+  return decide(args, null);
+}
+
+/**
+ * The action of the mail's signed decision page (/swap/{id}/decide?token=…): the same decision,
+ * taken only with a token signed for this swap and its current deadline; then on to the swap page.
+ * A wrong or expired token goes back to the page, which says so.
+ */
+export function swapDecisionLinkAction(args: ActionFunctionArgs) {
+  return decide(args, new URL(args.request.url).searchParams.get('token') ?? '');
+}
+
+async function decide(args: ActionFunctionArgs, token: string | null) {
   const { services } = args.context.get(requestStateContext);
   const { lang, params } = resolvePage(args);
   const id = (params.swapId ?? '').toLowerCase();
@@ -56,9 +71,18 @@ export async function swapDecisionAction(args: ActionFunctionArgs) {
   if (!decision) return failed(400, 'invalid_request', 'intent');
   const verdict = await services.rateLimiter.hit(`swap-decision:${id}`, DECISIONS_PER_MINUTE, 60_000);
   if (!verdict.allowed) return failed(429, 'rate_limited');
+  const swapPage = localizePath(lang, `/swap/${id}`);
+  if (token !== null) {
+    const swap = await services.swaps.get(id);
+    if (!swap) throw data('Swap not found', { status: 404 });
+    const check = services.swapMail.links.verify(id, token);
+    if (!check.ok || !sameDeadline(check.deadline, swap.actionDeadline)) {
+      return redirect(`${swapPage}/decide?token=${encodeURIComponent(token)}`);
+    }
+  }
   try {
     await services.swaps.decide(id, decision);
-    return data<SwapDecisionResult>({});
+    return token === null ? data<SwapDecisionResult>({}) : redirect(swapPage);
   } catch (error) {
     if (isSwapError(error)) {
       if (error.code === 'swap_not_found') throw data('Swap not found', { status: 404 });

@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { MemoKind } from '../../core/address/networks.ts';
 import { networkTxHash } from '../../core/address/tx-hash.ts';
 import { type CatalogueAsset, coinIconUrl } from '../../core/catalogue/catalogue.ts';
+import { sameDeadline } from '../../core/exchange/decision-link.ts';
 import type { Services } from '../../core/services.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -69,6 +70,55 @@ export async function loadSwapPage(args: LoaderFunctionArgs): Promise<SwapPageDa
   const found = await swapViewData(services, page.params.swapId ?? '');
   if (!found) throw data('Swap not found', { status: 404 });
   return { ...page, ...found };
+}
+
+/** What the mail's signed decision link finds: the choice open, or why not. */
+export type DecisionLinkState = 'open' | 'closed' | 'expired' | 'invalid';
+
+export interface SwapDecisionPageData extends PageData {
+  state: DecisionLinkState;
+  swap: SwapView;
+  from: SwapSide;
+  to: SwapSide;
+  /** The token, for the forms' own address (they post to this page). */
+  token: string;
+  /** When an expired link's choice window closed. */
+  deadline: string | null;
+}
+
+/**
+ * /swap/{swapId}/decide?token=…: the page the "action needed" mail links to. An unknown swap is
+ * 404; a token not signed for this swap is 403, one past its deadline 410, each with its message;
+ * a valid link to a swap with nothing left to decide says so. Nothing here changes the swap.
+ */
+export async function loadSwapDecisionPage(args: LoaderFunctionArgs) {
+  const page = resolvePage(args);
+  const { services } = args.context.get(requestStateContext);
+  const id = page.params.swapId ?? '';
+  const token = (new URL(args.request.url).searchParams.get('token') ?? '').slice(0, 200);
+  const swap = await services.swaps.get(id);
+  if (!swap) throw data('Swap not found', { status: 404 });
+  const [fromAsset, toAsset] = await Promise.all([
+    services.catalogue.asset(swap.from, swap.fromNetwork),
+    services.catalogue.asset(swap.to, swap.toNetwork),
+  ]);
+  const check = services.swapMail.links.verify(swap.id, token);
+  const state: DecisionLinkState = !check.ok
+    ? check.reason
+    : swap.status === 'action_needed' && !swap.decision && sameDeadline(check.deadline, swap.actionDeadline)
+      ? 'open'
+      : 'closed';
+  const result: SwapDecisionPageData = {
+    ...page,
+    state,
+    swap,
+    from: sideOf(swap, 'from', fromAsset),
+    to: sideOf(swap, 'to', toAsset),
+    token,
+    deadline: !check.ok && check.reason === 'expired' ? check.deadline.toISOString() : null,
+  };
+  const status = state === 'invalid' ? 403 : state === 'expired' ? 410 : 200;
+  return data(result, { status });
 }
 
 /** What the swap's live view shows (the swap page and the widget): null for an unknown swap. */

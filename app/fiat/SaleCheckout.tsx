@@ -75,6 +75,26 @@ export function SaleCheckout({ data }: { data: SalePageData }) {
                 money,
               })}
             </p>
+            <label htmlFor="sale-email" className="mt-2 font-medium">
+              {t('fiat.sell.email')}{' '}
+              <span className="font-normal text-muted">{t('exchange.create.optional')}</span>
+            </label>
+            <input
+              id="sale-email"
+              name="email"
+              type="email"
+              inputMode="email"
+              className={field}
+              maxLength={254}
+              autoComplete="email"
+              spellCheck={false}
+              aria-invalid={error?.field === 'email' || undefined}
+              aria-describedby="sale-email-hint"
+              data-testid="sale-email"
+            />
+            <p id="sale-email-hint" className="text-sm text-muted">
+              {t('fiat.sell.emailHint')}
+            </p>
             <Button type="submit" disabled={busy} data-testid="payout-save">
               {t('fiat.sell.payoutSave')}
             </Button>

@@ -4,6 +4,7 @@ import { isFiatError } from '../../core/fiat/quotes.ts';
 import { FIAT_ORDER_ID_PATTERN } from '../../core/fiat/types.ts';
 import { translate } from '../../core/i18n/translate.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { checkOptionalEmail } from '../../core/support/fields.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
 import { type FiatOrderPageData, loadFiatOrder } from './fiat-page.server.ts';
@@ -60,9 +61,21 @@ export async function saleAction(args: ActionFunctionArgs) {
   try {
     if (intent === 'payout') {
       const destination = form.get('destination');
+      const email = form.get('email');
+      const notify = checkOptionalEmail('email', typeof email === 'string' ? email.slice(0, 1000) : '');
+      if (!notify.ok) {
+        const message = translate(services.dictionaries, lang, `apiErrors.${notify.problem.code}`, {
+          ...notify.problem.values,
+        });
+        return data<SaleActionResult>(
+          { error: { code: notify.problem.code, message, field: 'email' } },
+          { status: 422 },
+        );
+      }
       await services.fiatOrders.setPayout(
         id,
         typeof destination === 'string' ? destination.slice(0, 64) : '',
+        notify.email,
       );
       return data<SaleActionResult>({});
     }

@@ -181,7 +181,7 @@ function CoinPage({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
                         })
                       : t('directory.memo.none')}
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">
+                  <td className="px-4 py-3 text-right tabular-nums" data-testid="network-min">
                     {formatAmount(network.min, lang)} {code}
                   </td>
                   <td

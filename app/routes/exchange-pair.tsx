@@ -94,13 +94,13 @@ export default function ExchangePair() {
             </div>
             <div className="rounded-lg bg-canvas p-3">
               <dt className="text-muted">{t('directory.columns.min')}</dt>
-              <dd className="mt-1 font-semibold tabular-nums">
+              <dd className="mt-1 font-semibold tabular-nums" data-testid="pair-min">
                 {pair.min === null ? '—' : `${formatAmount(pair.min, lang)} ${root.fromCode}`}
               </dd>
             </div>
             <div className="rounded-lg bg-canvas p-3">
               <dt className="text-muted">{t('directory.columns.max')}</dt>
-              <dd className="mt-1 font-semibold tabular-nums">
+              <dd className="mt-1 font-semibold tabular-nums" data-testid="pair-max">
                 {pair.max === null ? '—' : `${formatAmount(pair.max, lang)} ${root.fromCode}`}
               </dd>
             </div>

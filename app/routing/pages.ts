@@ -93,6 +93,14 @@ const DECLARED_PAGES: readonly PageDef[] = [
     private: true,
   },
   {
+    // The signed link of the "action needed" mail (docs/decisions/020).
+    name: 'swap-decide',
+    path: '/swap/{swapId}/decide',
+    layout: 'default',
+    file: 'routes/swap-decide.tsx',
+    private: true,
+  },
+  {
     name: 'transaction-status',
     path: '/transaction-status',
     layout: 'default',

@@ -175,13 +175,13 @@ export class DirectoryService {
   }
 
   /** Whether the pair is served, at fixed rates too, and its limits; reused for the TTL. */
-  pairInfo(from: CatalogueCoin, to: CatalogueCoin): Promise<PairInfo> {
-    const key = `${from.code}>${to.code}`;
+  pairInfo(from: CatalogueCoin, to: CatalogueCoin, fromNetwork?: string): Promise<PairInfo> {
+    const key = `${from.code}${fromNetwork ? `:${fromNetwork}` : ''}>${to.code}`;
     const now = this.#now().getTime();
     const cached = this.#pairInfo.get(key);
     if (cached && now - cached.at < this.#ttlMs * 10) return cached.value;
     const value = this.#options.quotes
-      .pairInfo(from.code, undefined, to.code)
+      .pairInfo(from.code, fromNetwork, to.code)
       .catch((): PairInfo => ({ available: false, fixedRate: false, min: null, max: null }));
     this.#pairInfo.delete(key);
     this.#pairInfo.set(key, { at: now, value });

@@ -191,10 +191,10 @@ export const coinSchema = z.object({
           required: z.boolean(),
         })
         .nullable(),
-      min: decimal.describe(
-        "The catalogue's reference minimum for the coin on this network, not a provider's: the limits a trade gets are the pair's (GET /pairs/{from}/{to}: over all providers), the quote's and the swap's (the chosen provider's)",
+      referenceMin: decimal.describe(
+        "The catalogue's reference minimum for the coin on this network: a figure of a different kind from a trade's limits, which are the providers' (GET /pairs/{from}/{to} and POST /quotes give them, over all providers serving the pair; a swap keeps its provider's). The sandbox providers scale their limits from it",
       ),
-      max: decimal.describe("The catalogue's reference maximum; see min"),
+      referenceMax: decimal.describe("The catalogue's reference maximum; see referenceMin"),
       decimals: z.int(),
       contract: z.string().nullable(),
     }),
@@ -211,8 +211,12 @@ export const pairSchema = z.object({
   available: z.boolean(),
   fixedRate: z.boolean(),
   /** Limits over all providers, in `from` units; null when nobody serves the pair. */
-  min: decimal.nullable(),
-  max: decimal.nullable(),
+  min: decimal
+    .nullable()
+    .describe(
+      "The smallest amount any provider serving the pair takes, in `from` units (the same figure as a quote's min and the pages)",
+    ),
+  max: decimal.nullable().describe('The largest amount any provider serving the pair takes, in `from` units'),
 });
 export type PairView = z.infer<typeof pairSchema>;
 
@@ -225,8 +229,10 @@ export const quoteSchema = z.object({
   amountFrom: decimal,
   amountTo: decimal,
   rate: decimal,
-  min: decimal,
-  max: decimal,
+  min: decimal.describe(
+    'The smallest amount any provider quoting this pair and rate type takes, in `from` units (for the float rate the same figure as GET /pairs/{from}/{to} and the pages give)',
+  ),
+  max: decimal.describe('The largest amount any provider quoting this pair and rate type takes; see min'),
   provider: z.string(),
   providerName: z.string(),
   networkFee: decimal,

@@ -13,6 +13,7 @@ import { SnapshotFeed } from '../market/feeds.ts';
 import { MarketService } from '../market/market.ts';
 import { createSandboxProviders } from '../providers/sandbox.ts';
 import { seedDemoData } from '../seed.ts';
+import { DecisionLinks } from './decision-link.ts';
 import { QuoteService } from './quotes.ts';
 import {
   MAIL_STATUSES,
@@ -95,6 +96,16 @@ describe('swap mail texts', () => {
     expect(mail?.text).toMatch(
       /Without a decision by .*2026.* \(UTC\), the swap continues at the market rate\./,
     );
+    // With the server's secret, the link is the signed decision page of this swap and deadline.
+    const links = new DecisionLinks('a-test-secret-of-more-than-32-characters');
+    const signed = statusMail(asking, { ...context, links });
+    const url = /(https:\S+\/decide\?token=\S+)/.exec(signed?.text ?? '')?.[1] ?? '';
+    expect(url.startsWith(`${BASE_URL}/swap/${row.id}/decide?token=`)).toBe(true);
+    const token = decodeURIComponent(new URL(url).searchParams.get('token') ?? '');
+    expect(links.verify(row.id, token, new Date('2026-11-23T11:00:00Z'))).toEqual({
+      ok: true,
+      deadline: asking.actionDeadline,
+    });
     const late = statusMail({ ...asking, problem: 'late', notifyLang: 'de' }, context);
     expect(late?.text).toContain('nach Ablauf des Festkurses eingegangen');
     const address = statusMail(
@@ -200,7 +211,13 @@ describe.each(databaseTargets())('swap mails on $name', (target) => {
     const quotes = new QuoteService({ db: handle.db, catalogue, providers, now });
     const transport = new SmtpTransport({ url: smtp.url, from: 'SwapGate <no-reply@swapgate.test>' });
     outbox = new MailOutbox({ db: handle.db, transport, log, now });
-    mailer = new SwapMailer({ mail: outbox, dictionaries, catalogue, baseUrl: BASE_URL });
+    mailer = new SwapMailer({
+      mail: outbox,
+      dictionaries,
+      catalogue,
+      baseUrl: BASE_URL,
+      linkSecret: 'a-test-secret-of-more-than-32-characters',
+    });
     swaps = new SwapService({
       db: handle.db,
       catalogue,

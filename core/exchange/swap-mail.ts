@@ -11,6 +11,7 @@ import { translate } from '../i18n/translate.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { MailMessage } from '../mail/transport.ts';
 import { localizePath } from '../routing/paths.ts';
+import { DecisionLinks } from './decision-link.ts';
 import type { SwapStatus } from './types.ts';
 
 /**
@@ -75,6 +76,11 @@ export function unsubscribeUrl(baseUrl: string, lang: Lang, id: string, token: s
   return `${swapPageUrl(baseUrl, lang, id)}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
+/** The signed decision page of a swap in action_needed (core/exchange/decision-link.ts). */
+export function decisionUrl(baseUrl: string, lang: Lang, id: string, token: string): string {
+  return `${swapPageUrl(baseUrl, lang, id)}/decide?token=${encodeURIComponent(token)}`;
+}
+
 /** True when `given` is the swap's token (compared in constant time). */
 export function tokenMatches(stored: string | null, given: string | null | undefined): boolean {
   if (!stored || !given) return false;
@@ -89,6 +95,8 @@ interface MailContext {
   /** The two sides' catalogue entries (names, memo, explorer), when known. */
   from: CatalogueAsset | null;
   to: CatalogueAsset | null;
+  /** Signs the decision link of the "action needed" mail; without it the mail links the swap page. */
+  links?: DecisionLinks;
 }
 
 function mailLang(row: SwapMailRow): Lang {
@@ -205,8 +213,12 @@ export function statusMail(row: SwapMailRow, context: MailContext): MailMessage 
       ]);
     }
     case 'action_needed': {
-      // The decision itself is taken on the swap page (a POST): a link in a mail must not act, as
-      // mail scanners open links. The swap id in the link is the swap's capability, as on the page.
+      // The link is signed for this swap and its deadline, and expires with it (decision 020). It
+      // opens a page that asks: a link in a mail must not act, as mail scanners open links.
+      const url =
+        context.links && row.actionDeadline
+          ? decisionUrl(context.baseUrl, lang, row.id, context.links.sign(row.id, row.actionDeadline))
+          : `${swapPageUrl(context.baseUrl, lang, row.id)}#decision`;
       const amounts = {
         received: formatAmount(row.amountDeposited ?? row.amountFrom, lang),
         ordered: formatAmount(row.amountFrom, lang),
@@ -215,7 +227,7 @@ export function statusMail(row: SwapMailRow, context: MailContext): MailMessage 
       return compose(row, context, subject, [
         t(row.problem === 'late' ? 'action_needed.late' : 'action_needed.body', amounts),
         '',
-        t('action_needed.choose', { url: `${swapPageUrl(context.baseUrl, lang, row.id)}#decision` }),
+        t('action_needed.choose', { url }),
         row.actionDeadline
           ? t('action_needed.deadline', { time: formatDateTime(row.actionDeadline.toISOString(), lang) })
           : null,
@@ -246,14 +258,19 @@ export interface SwapMailerOptions {
   catalogue: Catalogue;
   /** The site's origin (config BASE_URL), for the links in the mails. */
   baseUrl: string;
+  /** The server's secret (32+ characters), which signs the decision links. */
+  linkSecret: string;
 }
 
 /** Queues the swap mails and keeps the unsubscriptions. */
 export class SwapMailer {
   readonly #options: SwapMailerOptions;
+  /** Signs and checks the decision links of the "action needed" mails. */
+  readonly links: DecisionLinks;
 
   constructor(options: SwapMailerOptions) {
     this.#options = options;
+    this.links = new DecisionLinks(options.linkSecret);
   }
 
   async #context(row: SwapMailRow): Promise<MailContext> {
@@ -262,7 +279,7 @@ export class SwapMailer {
       catalogue.asset(row.fromCoin, row.fromNetwork),
       catalogue.asset(row.toCoin, row.toNetwork),
     ]);
-    return { dictionaries, baseUrl, from, to };
+    return { dictionaries, baseUrl, from, to, links: this.links };
   }
 
   /** A new swap: its receipt, when it has an email. `db` is the transaction storing it. */

@@ -88,6 +88,13 @@ export const salePayoutRequestSchema = z.strictObject({
     .describe(
       "Where the money goes, as the sale's payment method takes it: an IBAN for bank_transfer (country format and mod-97 check digits), else a card number (Luhn)",
     ),
+  email: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      "Optional: where the sale's mails go (send your coins, coins received, paid out, refunded or expired); an invalid one is refused with 422 invalid_email",
+    ),
 });
 
 const saleDepositSchema = z

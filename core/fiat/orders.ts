@@ -19,6 +19,7 @@ import {
   sellStage,
 } from './payout.ts';
 import { FiatError, type FiatMarket, type FiatQuoteInput } from './quotes.ts';
+import type { SaleMailer } from './sale-mail.ts';
 import { luhnValid, SandboxFiatProvider, TEST_CARDS } from './sandbox.ts';
 import {
   canMove,
@@ -114,6 +115,8 @@ export interface FiatOrderServiceOptions {
   checkLeaseMs?: number;
   providerTimeoutMs?: number;
   now?: () => Date;
+  /** A sale's mails (core/fiat/sale-mail.ts); none without it. */
+  mailer?: SaleMailer | null;
 }
 
 /** 128 random bits as 26 lowercase base32 characters. */
@@ -135,7 +138,10 @@ function requestHash(input: CreateFiatOrderInput): string {
  * the order job, which asks the providers about open orders and expires unpaid ones.
  */
 export class FiatOrderService {
-  readonly #o: Required<Omit<FiatOrderServiceOptions, 'now'>> & { now: () => Date };
+  readonly #o: Required<Omit<FiatOrderServiceOptions, 'now' | 'mailer'>> & {
+    now: () => Date;
+    mailer: SaleMailer | null;
+  };
 
   constructor(options: FiatOrderServiceOptions) {
     this.#o = {
@@ -145,6 +151,7 @@ export class FiatOrderService {
       providerTimeoutMs: 10_000,
       now: () => new Date(),
       ...options,
+      mailer: options.mailer ?? null,
     };
   }
 
@@ -305,6 +312,7 @@ export class FiatOrderService {
       txHash?: string | null | undefined;
       failureReason?: string | null | undefined;
       providerOrderId?: string | null;
+      deposit?: { received: string } | null | undefined;
     },
   ): Promise<boolean> {
     const at = this.#o.now();
@@ -325,6 +333,12 @@ export class FiatOrderService {
       })
       .where(eq(fiatOrders.id, row.id));
     await tx.insert(fiatOrderEvents).values({ orderId: row.id, status: next, source, at });
+    if (row.side === 'sell' && this.#o.mailer) {
+      await this.#o.mailer.statusChanged(
+        { ...row, status: next, depositReceived: extra.deposit?.received ?? row.depositReceived },
+        tx,
+      );
+    }
     return true;
   }
 
@@ -349,7 +363,7 @@ export class FiatOrderService {
       }
       throw error;
     }
-    return this.#o.db.transaction(async (tx) => {
+    const result = await this.#o.db.transaction(async (tx) => {
       // A provider that echoes no reference of ours names the order by its own id (Banxa).
       const which = event.orderId
         ? eq(fiatOrders.id, event.orderId)
@@ -368,6 +382,8 @@ export class FiatOrderService {
       const moved = await this.#move(tx, row, event.status, 'webhook', event);
       return { replayed: false, moved, orderId: row.id };
     });
+    if (result.moved) this.#o.mailer?.wake();
+    return result;
   }
 
   /** Asks the provider about one open order and expires it when unpaid past its time. */
@@ -391,9 +407,9 @@ export class FiatOrderService {
       }
     }
     const at = this.#o.now();
-    await db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(fiatOrders).where(eq(fiatOrders.id, row.id)).for('update');
-      if (!current) return;
+      if (!current) return false;
       let next = reported?.status ?? current.status;
       const unpaid = next === 'created' || next === 'pending_payment';
       // A sale whose coins are on their way is not expired: its deposit is being confirmed.
@@ -416,7 +432,9 @@ export class FiatOrderService {
           .set({ nextCheckAt: new Date(at.getTime() + this.#o.pollMs) })
           .where(eq(fiatOrders.id, row.id));
       }
+      return moved;
     });
+    if (moved) this.#o.mailer?.wake();
   }
 
   /** Checks one order now (the order page's refresh after a checkout). */
@@ -456,9 +474,9 @@ export class FiatOrderService {
    * card number otherwise, each checked (country format and mod-97; Luhn) before it is kept. Only
    * the masked form is stored; it may change until the deposit is seen.
    */
-  async setPayout(id: string, destination: string): Promise<FiatOrderView> {
+  async setPayout(id: string, destination: string, email?: string | null): Promise<FiatOrderView> {
     const { db } = this.#o;
-    await db.transaction(async (tx) => {
+    const mailed = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(fiatOrders).where(eq(fiatOrders.id, id)).for('update');
       if (row?.side !== 'sell') throw new FiatError('order_not_found', 'No sale with this id');
       const kind = payoutKindFor(row.paymentMethod);
@@ -476,11 +494,17 @@ export class FiatOrderService {
       if (row.status !== 'pending_payment' || row.depositTxHash) {
         throw new FiatError('sale_not_open', 'This sale takes no changes now');
       }
+      const notifyEmail = email || row.notifyEmail;
       await tx
         .update(fiatOrders)
-        .set({ payoutKind: kind, payoutDestination: checked.masked, updatedAt: this.#o.now() })
+        .set({ payoutKind: kind, payoutDestination: checked.masked, notifyEmail, updatedAt: this.#o.now() })
         .where(eq(fiatOrders.id, id));
+      // "Send your coins", once the deposit step opens, or again to a newly given address.
+      const ask = row.payoutDestination === null || (!!email && email !== row.notifyEmail);
+      if (!ask || !notifyEmail || !this.#o.mailer) return false;
+      return this.#o.mailer.depositAsked({ ...row, payoutDestination: checked.masked, notifyEmail }, tx);
     });
+    if (mailed) this.#o.mailer?.wake();
     return (await this.get(id)) as FiatOrderView;
   }
 

@@ -13,6 +13,7 @@ import { FiatError, SELL_ERROR_CODES } from '../../core/fiat/quotes.ts';
 import { FIAT_ORDER_ID_PATTERN } from '../../core/fiat/types.ts';
 import type { Partner } from '../../core/partners/api-keys.ts';
 import type { Services } from '../../core/services.ts';
+import { checkOptionalEmail } from '../../core/support/fields.ts';
 import { ApiError } from './errors.ts';
 import { jsonBody } from './input.ts';
 import { requestLanguage } from './request-language.ts';
@@ -119,8 +120,13 @@ export function registerFiatRoutes(api: Hono<Env>, services: Services): void {
     const id = c.req.param('orderId').toLowerCase();
     if (!FIAT_ORDER_ID_PATTERN.test(id))
       throw fiatApiError(new FiatError('order_not_found', 'No such order'));
-    const { destination } = await jsonBody(c, salePayoutRequestSchema);
-    const order = await withFiatErrors(() => fiatOrders.setPayout(id, destination));
+    const { destination, email } = await jsonBody(c, salePayoutRequestSchema);
+    const notify = checkOptionalEmail('email', email);
+    if (!notify.ok) {
+      const { field, code, values } = notify.problem;
+      throw new ApiError(422, code, { field, ...(values ? { values } : {}) });
+    }
+    const order = await withFiatErrors(() => fiatOrders.setPayout(id, destination, notify.email));
     return c.json(publicFiatOrder(order));
   });
 

@@ -141,7 +141,8 @@ export function openApiDocument(baseUrl: string) {
     paths: {
       '/coins': {
         get: {
-          summary: 'Coins and their networks',
+          summary:
+            "Coins and their networks, with the catalogue's reference limits (referenceMin, referenceMax): not a trade's limits, which GET /pairs/{from}/{to} and POST /quotes give",
           responses: {
             200: { description: 'The catalogue', content: json(ref('Coins')) },
             ...everyOperation,
@@ -357,7 +358,7 @@ export function openApiDocument(baseUrl: string) {
       '/fiat/orders/{orderId}/payout': {
         post: {
           summary:
-            "A sale's payout destination, as its ramp takes it: an IBAN (bank_transfer; country format and mod-97 checked) or a card number (Luhn checked); stored and shown masked; may change until the deposit is seen",
+            "A sale's payout destination, as its ramp takes it: an IBAN (bank_transfer; country format and mod-97 checked) or a card number (Luhn checked); stored and shown masked; may change until the deposit is seen. With an email, the sale's mails go there: where to send the coins at once, then coins received, paid out, refunded or expired",
           parameters: [pathParameter('orderId')],
           requestBody: body(salePayoutRequestSchema),
           responses: {

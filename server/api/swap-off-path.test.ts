@@ -1,6 +1,8 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoData } from '../../core/seed.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import type { AppServices } from '../services.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
@@ -144,6 +146,96 @@ describe.each(databaseTargets())('swaps off the happy path over the API on $name
     ]);
   });
 
+  /** The decision link of the newest "action needed" mail to `email`. */
+  async function decisionLink(email: string): Promise<string> {
+    const mails = await handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.id));
+    const text = mails.find((mail) => mail.subject.includes('needs your decision'))?.text ?? '';
+    const url = /https:\/\/swapgate\.example(\/\S*\/decide\?token=\S+)/.exec(text)?.[1];
+    expect(url, text).toBeTruthy();
+    return url as string;
+  }
+  const page = (path: string) => app.request(`https://swapgate.example${path}`);
+  const postForm = (path: string, form: Record<string, string>) =>
+    app.request(`https://swapgate.example${path}`, {
+      method: 'POST',
+      headers: { origin: 'https://swapgate.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+
+  it('mails a signed decision link: a page with both choices, which only a POST takes', async () => {
+    startClock();
+    const created = await swap('fixed', { email: 'signed@example.com' });
+    await deposit(created.id, '0.05');
+    expect((await statusAfter(created.id, STEP_MS)).status).toBe('action_needed');
+    const link = await decisionLink('signed@example.com');
+    expect(link.startsWith(`/swap/${created.id}/decide?token=`)).toBe(true);
+
+    // Opening the link (a mail scanner does too) decides nothing.
+    const opened = await page(link);
+    expect(opened.status).toBe(200);
+    const html = await opened.text();
+    expect(html).toContain('data-state="open"');
+    expect(html).toContain('data-testid="decision-continue"');
+    expect(html).toContain('data-testid="decision-refund"');
+    expect(html).toContain('data-testid="refund-address-input"');
+    expect(html).toContain('name="robots" content="noindex');
+    expect((await call('GET', `/swaps/${created.id}`)).json.status).toBe('action_needed');
+
+    // A changed token: the page says so and links the swap page; a POST with it decides nothing.
+    const forged = `${link.slice(0, -3)}${link.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const bad = await page(forged);
+    expect(bad.status).toBe(403);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('This link is not valid');
+    expect(badHtml).toContain(`href="/swap/${created.id}"`);
+    const badPost = await postForm(forged, { intent: 'continue' });
+    expect(badPost.status).toBe(302);
+    expect(badPost.headers.get('location')).toContain(`/swap/${created.id}/decide?token=`);
+    expect((await call('GET', `/swaps/${created.id}`)).json.decision).toBeNull();
+    // Another swap's id with this token: invalid as well.
+    const other = await swap('float');
+    expect((await page(link.replace(created.id as string, other.id as string))).status).toBe(403);
+
+    // The form posts to the page itself: a refund to a wrong address is refused on the page.
+    const wrong = await postForm(link, { intent: 'refund', refundAddress: ETH_ADDRESS });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain('data-testid="decision-error"');
+    const continued = await postForm(link, { intent: 'continue' });
+    expect(continued.status).toBe(302);
+    expect(continued.headers.get('location')).toBe(`/swap/${created.id}`);
+    expect((await call('GET', `/swaps/${created.id}`)).json).toMatchObject({
+      decision: 'continue',
+      decidedBy: 'visitor',
+    });
+    // The link now has nothing left to decide.
+    const closed = await page(link);
+    expect(closed.status).toBe(200);
+    expect(await closed.text()).toContain('There is nothing left to decide on this swap');
+    // An unknown swap is the page's own 404.
+    expect((await page('/swap/aaaaaaaaaaaaaaaaaaaaaaaaaa/decide?token=1.x')).status).toBe(404);
+  });
+
+  it('lets the decision link expire with the deadline, in the mail’s language', async () => {
+    startClock();
+    const created = await swap('fixed', { email: 'late-link@example.com' }, '0.1');
+    await deposit(created.id, '0.05');
+    await statusAfter(created.id, STEP_MS);
+    const link = await decisionLink('late-link@example.com');
+    advance(24 * 60 * 60_000 + 1_000);
+    const expired = await page(`/de${link}`);
+    expect(expired.status).toBe(410);
+    const html = await expired.text();
+    expect(html).toContain('Dieser Link ist am');
+    expect(html).toContain(`href="/de/swap/${created.id}"`);
+    const late = await postForm(`/de${link}`, { intent: 'refund', refundAddress: BTC_ADDRESS });
+    expect(late.status).toBe(302);
+    expect((await call('GET', `/swaps/${created.id}`)).json.decision).toBeNull();
+  });
+
   it('applies the default (continue) to an undecided swap at its deadline', async () => {
     startClock();
     const created = await swap('fixed');
@@ -263,6 +355,14 @@ describe.each(databaseTargets())('swaps off the happy path over the API on $name
     const finished = await statusAfter(created.id, 2 * STEP_MS);
     expect(finished.status).toBe('finished');
     expect(finished.amountPaidOut).toBe(finished.amountExpected);
+
+    // Paid more: the payout follows the market for what arrived, and says so.
+    const more = await swap('float');
+    await deposit(more.id, '0.2');
+    const larger = await statusAfter(more.id, STEP_MS);
+    expect(larger).toMatchObject({ status: 'exchanging', problem: 'overpaid', amountDeposited: '0.2' });
+    expect(Number(larger.amountExpected)).toBeGreaterThan(Number(more.amountTo) * 1.9);
+    expect((await statusAfter(more.id, 2 * STEP_MS)).status).toBe('finished');
   });
 
   it('shows a provider hold, then the swap goes on; a provider failure ends in a refund', async () => {

@@ -39,11 +39,15 @@ for (const lang of LANGS) {
 
     const form = page.getByTestId('payout-form');
     await expect(form).toContainText(translate(lang, 'fiat.sell.payoutIban'));
-    await form.getByRole('textbox').fill('DE89 3704 0044 0532 0130 01');
+    const iban = form.locator('input[name="destination"]');
+    await iban.fill('DE89 3704 0044 0532 0130 01');
     await page.getByTestId('payout-save').click();
     await expect(page.getByTestId('sale-error')).toHaveText(translate(lang, 'fiat.sell.errors.invalid_iban'));
 
-    await form.getByRole('textbox').fill('DE89 3704 0044 0532 0130 00');
+    await iban.fill('DE89 3704 0044 0532 0130 00');
+    // The sale's mails go to the address given here, and only there (optional).
+    await expect(form.getByLabel(translate(lang, 'fiat.sell.email'))).toBeVisible();
+    await page.getByTestId('sale-email').fill(`seller-${lang}@example.com`);
     await page.getByTestId('payout-save').click();
     await expect(page.getByTestId('payout-destination')).toHaveText('DE89 •••• 3000');
     const deposit = page.getByTestId('sale-deposit');

@@ -26,6 +26,7 @@ const FORWARDED: Record<string, string> = { widget: '/v2/widget', account: '/acc
 const DATA_PAGES = new Set([
   'swap-status',
   'swap-unsubscribe',
+  'swap-decide',
   'fiat-checkout',
   'fiat-order',
   'fiat-sell',

@@ -130,3 +130,69 @@ test('the decision works as a plain HTML form without JavaScript', async ({ brow
   );
   await context.close();
 });
+
+/** playwright.config.ts gives the server this token for the operator's lists. */
+const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+
+test('the mail’s signed link asks on its own page, refunds from there, and a changed link says so', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const email = `decide-${Date.now()}@example.com`;
+  const quote = await page.request.post('/api/v1/quotes', {
+    data: { from: 'btc', to: 'eth', amount: '0.1', rateType: 'fixed' },
+  });
+  const { quoteId } = (await quote.json()) as { quoteId: string };
+  const created = await page.request.post('/api/v1/swaps', {
+    headers: { 'accept-language': 'de' },
+    data: {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.1',
+      rateType: 'fixed',
+      quoteId,
+      payoutAddress: ETH_ADDRESS,
+      email,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.request.post(`/api/v1/sandbox/swaps/${id}/deposit`, { data: { amount: '0.05' } });
+
+  // The "action needed" mail, read through the operator's outbox.
+  let link = '';
+  await expect(async () => {
+    const response = await page.request.get('/apiglobal/mail/outbox', {
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    const { mails } = (await response.json()) as { mails: { to: string; text: string }[] };
+    const text = mails.find((mail) => mail.to === email && mail.text.includes('/decide?token='))?.text ?? '';
+    link = /https?:\/\/\S+\/decide\?token=\S+/.exec(text)?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: STATUS_TIMEOUT });
+  const path = new URL(link).pathname + new URL(link).search;
+  expect(path.startsWith(`/de/swap/${id}/decide?token=`)).toBe(true);
+
+  // One character of the signature changed (not the last, whose low bits base64 does not use).
+  const changed = path.replace(/.(....)$/, (_, tail: string) => `${path.at(-5) === 'A' ? 'B' : 'A'}${tail}`);
+  await page.goto(changed);
+  await expect(page.getByTestId('decide-link')).toHaveAttribute('data-state', 'invalid');
+  await expect(page.getByTestId('decide-link-message')).toHaveText(
+    translate('de', 'swapStatus.decideLink.invalid'),
+  );
+  await expect(page.getByTestId('decide-link-swap')).toHaveAttribute('href', `/de/swap/${id}`);
+
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.getByTestId('decide-link')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByTestId('swap-problem')).toHaveAttribute('data-problem', 'underpaid');
+  const panel = page.getByTestId('decision-panel');
+  await panel.getByTestId('refund-address-input').fill(BTC_ADDRESS);
+  await panel.getByTestId('decision-refund').click();
+  await page.waitForURL(new RegExp(`/de/swap/${id}$`));
+  await expect(page.getByTestId('swap-status')).toHaveAttribute('data-status', 'refunded', {
+    timeout: STATUS_TIMEOUT,
+  });
+  await page.goto(path);
+  await expect(page.getByTestId('decide-link')).toHaveAttribute('data-state', 'closed');
+});

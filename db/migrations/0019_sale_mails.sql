@@ -1,0 +1,1 @@
+ALTER TABLE "fiat_orders" ADD COLUMN "notify_email" text;

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../core/seed.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { AppServices } from './services.ts';
+import { createTestApp, loadServerBuild } from './testing.ts';
+
+const build = await loadServerBuild();
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+/** `data-provider="id"` followed by the first text of the element it opens: provider id → shown name. */
+function namesIn(html: string, tag: 'th' | 'h3'): Map<string, string> {
+  const names = new Map<string, string>();
+  const pattern = new RegExp(`data-provider="([^"]+)"[^>]*>\\s*<${tag}\\b[^>]*>([^<]+)<`, 'g');
+  for (const [, id, name] of html.matchAll(pattern)) names.set(id as string, (name as string).trim());
+  return names;
+}
+
+/**
+ * One display name per provider everywhere (issue 25 point 6, issue 32): the pair page's offers
+ * table, the quotes the form shows (GET by the page from the API), /providers, /partners, and the
+ * fiat ramps' offers and orders all name a provider as its adapter in the registry does. Fails
+ * when any two places disagree. (PGlite only: this is about pages.)
+ */
+describe('provider display names', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+  let services: AppServices;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    ({ app, services } = createTestApp(build, handle, {
+      HTML_CACHE: 'off',
+      RATE_LIMIT_READS_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    }));
+    await services.market.refresh();
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const page = async (path: string) => {
+    const response = await app.request(path);
+    expect(response.status, path).toBe(200);
+    return response.text();
+  };
+  const api = async (path: string, body: unknown) => {
+    const response = await app.request(`/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const registryName = (id: string) => services.swaps.provider(id)?.name;
+
+  it('names each exchange provider the same in the pair page’s table, the quotes, /providers and /partners', async () => {
+    const quote = await api('/quotes', { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' });
+    const offers = quote.offers as { provider: string; providerName: string }[];
+    expect(offers.length).toBeGreaterThan(1);
+    // The form shows the chosen offer's name from this same answer.
+    expect(quote.providerName).toBe(registryName(quote.provider as string));
+    const fromApi = new Map(offers.map((offer) => [offer.provider, offer.providerName]));
+    for (const [id, name] of fromApi) expect(name, id).toBe(registryName(id));
+
+    for (const lang of ['', '/de', '/ja']) {
+      const table = namesIn(await page(`${lang}/exchange/btc-to-eth`), 'th');
+      expect(table.size, `${lang} pair page`).toBe(fromApi.size);
+      for (const [id, name] of table) expect(name, `${lang} pair page ${id}`).toBe(fromApi.get(id));
+      for (const path of ['/providers', '/partners']) {
+        const cards = namesIn(await page(`${lang}${path}`), 'h3');
+        expect(cards.size, `${lang}${path}`).toBeGreaterThanOrEqual(fromApi.size);
+        for (const [id, name] of cards) expect(name, `${lang}${path} ${id}`).toBe(registryName(id));
+      }
+    }
+  });
+
+  it('names each ramp the same in its offers, its order and the sale page', async () => {
+    const sale = {
+      side: 'sell',
+      fiat: 'eur',
+      coin: 'btc',
+      amount: '0.05',
+      country: 'de',
+      paymentMethod: 'bank_transfer',
+    };
+    const quote = await api('/fiat/quotes', sale);
+    const offers = quote.offers as { provider: string; providerName: string }[];
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) expect(offer.providerName).toBe(services.fiat.provider(offer.provider)?.name);
+    const order = await api('/fiat/orders', { ...sale, walletAddress: BTC_ADDRESS });
+    const offer = offers.find((o) => o.provider === order.provider);
+    expect(order.providerName).toBe(offer?.providerName);
+    const html = await page(`/fiat/sell/${order.id}`);
+    expect(html).toContain(`from ${order.providerName as string}`);
+  });
+});
+
+/**
+ * One source of limits (issue 25 point 6): a trade's limits are the providers', the same in
+ * GET /pairs, POST /quotes, the pair page and the coin page; GET /coins names its catalogue
+ * figures as references, a different kind. (PGlite only.)
+ */
+describe('limits', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    const made = createTestApp(build, handle, { HTML_CACHE: 'off', RATE_LIMIT_READS_PER_MINUTE: '100000' });
+    app = made.app;
+    await made.services.market.refresh();
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const json = async (path: string, body?: unknown) => {
+    const response = await app.request(`/api/v1${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const shown = (html: string, testId: string) =>
+    new RegExp(`data-testid="${testId}"[^>]*>([^<]+)<`)
+      .exec(html)?.[1]
+      ?.replace(/<!-- -->/g, '')
+      .trim();
+
+  it('gives BTC the same min and max in GET /pairs, POST /quotes, the pair page and the coin page', async () => {
+    const pair = await json('/pairs/btc/eth');
+    const quote = await json('/quotes', { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' });
+    expect(pair.min).toBeTruthy();
+    expect({ min: quote.min, max: quote.max }).toEqual({ min: pair.min, max: pair.max });
+
+    const pairPage = await (await app.request('/exchange/btc-to-eth')).text();
+    expect(shown(pairPage, 'pair-min')).toBe(`${pair.min} BTC`);
+    expect(shown(pairPage, 'pair-max')).toBe(`${pair.max} BTC`);
+    const coinPage = (await (await app.request('/coin/btc')).text()).replaceAll('<!-- -->', '');
+    expect(shown(coinPage, 'network-min')).toBe(`${pair.min} BTC`);
+    expect(coinPage).toContain(`the minimum is ${pair.min} BTC`);
+  });
+
+  it('names the catalogue figures of GET /coins as references, not limits', async () => {
+    const { coins } = (await json('/coins')) as {
+      coins: { code: string; networks: Record<string, unknown>[] }[];
+    };
+    const btc = coins.find((coin) => coin.code === 'btc')?.networks[0] ?? {};
+    expect(btc).toHaveProperty('referenceMin');
+    expect(btc).toHaveProperty('referenceMax');
+    expect(btc).not.toHaveProperty('min');
+    expect(btc).not.toHaveProperty('max');
+    const document = await json('/openapi.json');
+    const text = JSON.stringify(document);
+    expect(text).toContain("The catalogue's reference minimum");
+    expect(text).toContain('not a trade');
+  });
+});
