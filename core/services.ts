@@ -22,6 +22,8 @@ import type { GlobalDataService } from './global/global-data.ts';
 import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import type { ApiKeyUsage } from './partners/api-keys.ts';
+import type { WebhookOutbox } from './partners/webhooks.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ReviewService } from './reviews/reviews.ts';
 import type { PathRuleStore } from './routing/path-rules.ts';
@@ -68,6 +70,10 @@ export interface Services {
   reviews: ReviewService;
   /** Partners' white-label widget themes, by partner id or by their own host. */
   widgetThemes: WidgetThemeStore;
+  /** Partners' webhooks and the outbox of their deliveries (core/partners/webhooks.ts). */
+  webhooks: WebhookOutbox;
+  /** Requests per API key, counted in memory and written once a minute. */
+  apiKeyUsage: ApiKeyUsage;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

@@ -38,6 +38,8 @@ import { MailOutbox } from '../core/mail/outbox.ts';
 import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
+import { ApiKeyUsage } from '../core/partners/api-keys.ts';
+import { WebhookOutbox } from '../core/partners/webhooks.ts';
 import { createConfiguredProviders } from '../core/providers/registry.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
@@ -192,6 +194,12 @@ export function createServices(options: {
   const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
   const dictionaries = loadDictionaries();
   const swapMail = new SwapMailer({ mail, dictionaries, catalogue, baseUrl: config.BASE_URL });
+  // Production webhooks go to public https addresses only; the sandbox (demo) reaches local receivers.
+  const webhooks = new WebhookOutbox({
+    db,
+    log: log.child({ component: 'partner-webhooks' }),
+    policy: { production: config.DEPLOYMENT === 'production' },
+  });
   const swaps = new SwapService({
     db,
     catalogue,
@@ -205,6 +213,7 @@ export function createServices(options: {
     checkLeaseMs: config.SWAP_CHECK_LEASE_MS,
     ...(config.IDEMPOTENCY_LEASE_MS ? { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS } : {}),
     mailer: swapMail,
+    webhooks,
   });
   // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
   // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).
@@ -301,6 +310,8 @@ export function createServices(options: {
       email: config.OPERATOR_EMAIL,
     }),
     widgetThemes: new WidgetThemeStore(db),
+    webhooks,
+    apiKeyUsage: new ApiKeyUsage(db),
     sandbox: config.SANDBOX_PROVIDERS,
     company: new CompanyService({ db, catalogue, providers }),
     legal,

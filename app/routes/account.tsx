@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
 import { accountRequest, formOf, redirectWithCookies, refused } from '../account/account.server.ts';
+import { PartnerToolLinks } from '../account/partner-parts.tsx';
 import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 
@@ -66,6 +67,9 @@ export default function AccountHome() {
     <AccountPage name="home" heading={t('account.home.heading', { name: user.name })}>
       <p data-testid="account-email">{t('account.home.signedInAs', { email: user.email })}</p>
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
+
+      <h2 className="mt-4 text-xl font-semibold">{t('account.partnerTools.heading')}</h2>
+      <PartnerToolLinks />
 
       <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
       {result && !result.ok ? <Notice tone="error">{t(`account.errors.${result.error}`)}</Notice> : null}

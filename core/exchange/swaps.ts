@@ -112,11 +112,22 @@ export interface SwapServiceOptions {
   now?: () => Date;
   /** Sends the optional receipt and status mails. */
   mailer?: SwapMailer;
+  /** Queues partners' webhook events of their swaps' statuses (core/partners/webhooks.ts). */
+  webhooks?: SwapStatusListener;
   /**
    * How long a swap in action_needed waits for the visitor's decision before the default
    * (DEFAULT_DECISION: continue at the market rate) applies.
    */
   actionWindowMs?: number;
+}
+
+/**
+ * Told of every status a partner's swap reaches (its creation's `waiting` included) inside the
+ * transaction that stores it; `wake` after the commit when it queued something.
+ */
+export interface SwapStatusListener {
+  swapStatus(tx: Database, swapId: string): Promise<boolean>;
+  wake(): void;
 }
 
 /** A decision on a swap, as the visitor (page, mail link or API) gives it. */
@@ -171,8 +182,11 @@ function isDepositSimulator(provider: LiquidityProvider): provider is LiquidityP
  * expires unpaid ones. Every status change is stored with its time.
  */
 export class SwapService {
-  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer'>> & { now: () => Date };
+  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer' | 'webhooks'>> & {
+    now: () => Date;
+  };
   readonly #mailer: SwapMailer | null;
+  readonly #webhooks: SwapStatusListener | null;
   readonly #providers: Map<string, LiquidityProvider>;
 
   constructor(options: SwapServiceOptions) {
@@ -190,6 +204,7 @@ export class SwapService {
     };
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     this.#mailer = options.mailer ?? null;
+    this.#webhooks = options.webhooks ?? null;
   }
 
   provider(id: string): LiquidityProvider | undefined {
@@ -442,7 +457,7 @@ export class SwapService {
     }
 
     const createdAt = now();
-    await db.transaction(async (tx) => {
+    const hooked = await db.transaction(async (tx) => {
       await tx.insert(swaps).values({
         id,
         provider: provider.id,
@@ -480,8 +495,10 @@ export class SwapService {
       await tx.insert(swapEvents).values({ swapId: id, status: 'waiting', at: createdAt });
       if (settle && !(await settle(tx))) throw new KeyTakenOver(provider.id, created.providerSwapId);
       if (input.notify) await this.#mailed(tx, id, 'created');
+      return input.partnerId ? await this.#hooked(tx, id) : false;
     });
     if (input.notify) this.#mailer?.wake();
+    if (hooked) this.#webhooks?.wake();
     return (await this.get(id)) as SwapView;
   }
 
@@ -735,6 +752,7 @@ export class SwapService {
 
     const final = FINAL_STATUSES.has(next);
     const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
+    let hooked = false;
     const mailed = await db.transaction(async (tx) => {
       const updated = await tx
         .update(swaps)
@@ -764,9 +782,16 @@ export class SwapService {
         .returning({ id: swaps.id });
       if (updated.length === 0 || next === current) return false;
       await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
+      hooked = row.partnerId ? await this.#hooked(tx, row.id) : false;
       return row.notifyEmail ? this.#mailed(tx, row.id, 'statusChanged') : false;
     });
     if (mailed) this.#mailer?.wake();
+    if (hooked) this.#webhooks?.wake();
+  }
+
+  /** Queues the partner's webhook event of the swap's stored status in the transaction `tx`. */
+  async #hooked(tx: Database, id: string): Promise<boolean> {
+    return this.#webhooks ? this.#webhooks.swapStatus(tx, id) : false;
   }
 
   /** Queues the swap's mail of a creation or a status change in the transaction `tx` (swap-mail.ts). */
