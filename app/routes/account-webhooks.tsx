@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
 import { formatDateTime } from '../../core/i18n/format.ts';
 import { MAX_WEBHOOK_URL, SIGNATURE_HEADER } from '../../core/partners/rules.ts';
+import { VERIFY_SAMPLE } from '../../core/partners/verify-sample.ts';
 import { formOf, redirectWithCookies, refused } from '../account/account.server.ts';
 import { becomePartnerAndReturn, newsOf, partnerRequest } from '../account/partner.server.ts';
 import { BecomePartner, PartnerToolLinks, ShownOnce, ToolField } from '../account/partner-parts.tsx';
@@ -10,17 +11,6 @@ import { useLang } from '../routing/page-location.ts';
 
 const PAGE = '/account/webhooks';
 const NEWS = ['saved', 'testQueued', 'removed'] as const;
-
-/** How a receiver checks a delivery: the same steps as verifyWebhookSignature (core/partners/webhooks.ts). */
-const VERIFY_SAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
-
-// rawBody: the request body as received, before JSON.parse
-function verify(secret, header, rawBody) {
-  const { t, v1 } = Object.fromEntries(header.split(',').map((p) => p.split('=')));
-  if (Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;
-  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest('hex');
-  return v1?.length === expected.length && timingSafeEqual(Buffer.from(v1), Buffer.from(expected));
-}`;
 
 /** The partner's webhook: its URL, signing secret (shown once), test event and delivery log. */
 export async function loader(args: LoaderFunctionArgs) {
