@@ -11,6 +11,8 @@ import { useLang } from '../routing/page-location.ts';
 
 const PAGE = '/account/webhooks';
 const NEWS = ['saved', 'testQueued', 'removed'] as const;
+/** Test events a partner may send per minute. */
+const TESTS_PER_MINUTE = 10;
 
 /** The partner's webhook: its URL, signing secret (shown once), test event and delivery log. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -46,9 +48,13 @@ export async function action(args: ActionFunctionArgs) {
       if (!secret) return refused({ error: 'noWebhook' }, 409);
       return { ok: true as const, secret };
     }
-    case 'test':
+    case 'test': {
+      // Each test event is a request to the partner's server: a few a minute.
+      const verdict = await services.rateLimiter.hit(`webhook-test:${partner.id}`, TESTS_PER_MINUTE, 60_000);
+      if (!verdict.allowed) return refused({ error: 'rateLimited' }, 429);
       if (!(await webhooks.sendTest(partner.id))) return refused({ error: 'noWebhook' }, 409);
       return redirectWithCookies(`${path(PAGE)}?done=testQueued`);
+    }
     case 'remove':
       await webhooks.remove(partner.id);
       return redirectWithCookies(`${path(PAGE)}?done=removed`);
