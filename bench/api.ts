@@ -4,7 +4,13 @@
  *   npm run bench:api [-- --seconds 10 --concurrency 16]
  * Only loopback traffic; the run is bounded in time and request count.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../core/config.ts';
+import { createApiKey } from '../core/partners/api-keys.ts';
+import { openDatabaseForCommand } from '../server/database.ts';
 import { startBenchServer } from './server.ts';
 
 const { values } = parseArgs({
@@ -52,7 +58,18 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
+// A partner's key, made before the server starts (the embedded database has one owner): quotes
+// with it pass the key lookup, the partner's limit and the usage count (core/partners/api-keys.ts).
+const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-keys-'));
+const keyDatabase = await openDatabaseForCommand(
+  loadConfig({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent' }),
+);
+await keyDatabase.migrate();
+const { key } = await createApiKey(keyDatabase.db, { id: `bench-${Date.now()}`, name: 'Bench' });
+await keyDatabase.close();
+
 const server = await startBenchServer({
+  DATA_DIR: dataDir,
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   RATE_LIMIT_READS_PER_MINUTE: '100000000',
   RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
@@ -67,6 +84,17 @@ try {
     await load(
       'POST /api/v1/quotes (float, 3 providers)',
       () => fetch(`${BASE}/api/v1/quotes`, json(quote)),
+      200,
+    ),
+    await load(
+      'POST /api/v1/quotes (float, with X-Api-Key)',
+      () => {
+        const request = json(quote);
+        return fetch(`${BASE}/api/v1/quotes`, {
+          ...request,
+          headers: { ...request.headers, 'x-api-key': key },
+        });
+      },
       200,
     ),
     await load('POST /api/v1/swaps (float)', () => fetch(`${BASE}/api/v1/swaps`, json(swap)), 201),

@@ -5,9 +5,9 @@ import type { AccountService } from './account/account.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
-import type { ConsoleService } from './console/console.ts';
 import type { LegalTexts } from './company/legal.ts';
 import type { Config } from './config.ts';
+import type { ConsoleService } from './console/console.ts';
 import type { CrossChainService } from './crosschain/crosschain.ts';
 import type { DataVersions } from './data-versions.ts';
 import type { DexService } from './dex/dex.ts';
@@ -23,7 +23,9 @@ import type { GlobalDataService } from './global/global-data.ts';
 import type { HumanCheck } from './human-check/recaptcha.ts';
 import type { Dictionary } from './i18n/dictionaries.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import type { ApiKeyUsage } from './partners/api-keys.ts';
 import type { PartnerLedger } from './partners/ledger.ts';
+import type { WebhookOutbox } from './partners/webhooks.ts';
 import type { PartnerWithdrawals } from './partners/withdrawals.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ReviewService } from './reviews/reviews.ts';
@@ -75,6 +77,10 @@ export interface Services {
   partnerLedger: PartnerLedger;
   /** Partners' withdrawals of their balance, confirmed by a mailed link (core/partners/withdrawals.ts). */
   partnerWithdrawals: PartnerWithdrawals;
+  /** Partners' webhooks and the outbox of their deliveries (core/partners/webhooks.ts). */
+  webhooks: WebhookOutbox;
+  /** Requests per API key, counted in memory and written once a minute. */
+  apiKeyUsage: ApiKeyUsage;
   /** True while the sandbox providers (and their deposit simulator) are on. */
   sandbox: boolean;
   /** Id of the running client build (builds/latest.json). */

@@ -168,7 +168,75 @@ export const apiKeys = pgTable('api_keys', {
   name: text('name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** When a request last came with the key, to the minute (written with the usage counts). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });
+
+/**
+ * Requests per key and calendar month (UTC, `2026-11`): counted in memory by each node and added
+ * here at most once a minute (core/partners/api-keys.ts, ApiKeyUsage), never once per request.
+ */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    keyId: text('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.keyId, table.month] })],
+);
+
+/** A partner's webhook (core/partners/webhooks.ts): where its swaps' status changes are POSTed, signed with `secret`. */
+export const partnerWebhooks = pgTable('partner_webhooks', {
+  partnerId: text('partner_id')
+    .primaryKey()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** The HMAC-SHA256 key of the signatures: shown to the partner once, kept to sign. */
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/**
+ * The partner webhooks' outbox: one row per event, written in the transaction of the swap's status
+ * change, claimed with SKIP LOCKED and a lease, retried with backoff; also the delivery log.
+ */
+export const partnerWebhookDeliveries = pgTable(
+  'partner_webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().unique(),
+    /** `swap.status_changed` or `test`. */
+    event: text('event').notNull(),
+    swapId: text('swap_id'),
+    /** The JSON body, signed and sent as it is. */
+    body: text('body').notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    /** When the job next tries; null once delivered or given up. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('partner_webhook_deliveries_due_idx').on(table.nextAttemptAt),
+    index('partner_webhook_deliveries_partner_idx').on(table.partnerId, table.id),
+    check(
+      'partner_webhook_deliveries_status_check',
+      sql`${table.status} IN ('pending', 'delivered', 'failed')`,
+    ),
+  ],
+);
 
 /**
  * A partner's white-label widget theme (core/widget/themes.ts): brand name, colours, radius, logo,

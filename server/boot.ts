@@ -9,6 +9,7 @@ import { startSwapJob } from '../core/exchange/swap-job.ts';
 import { startFiatOrderJob } from '../core/fiat/job.ts';
 import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
+import { startApiKeyUsageJob, WEBHOOK_INTERVAL_MS } from '../core/partners/usage-job.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type AppOptions, createApp } from './app.ts';
 import { controlCommands } from './control-commands.ts';
@@ -87,6 +88,13 @@ export async function startServer({
     startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
     // `npm run operator` and the other commands act through the running server (server/control-socket.ts).
     startControlSocket({ dataDir: config.DATA_DIR, handlers: controlCommands(services), log }),
+    startOutboxJob({
+      outbox: services.webhooks,
+      intervalMs: WEBHOOK_INTERVAL_MS,
+      log: log.child({ component: 'partner-webhooks' }),
+      job: 'partner-webhooks',
+    }),
+    startApiKeyUsageJob(services.apiKeyUsage, log),
     ...(services.telegram ? [services.telegram.start()] : []),
     // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
     ...(services.dex.sandboxChains.size >= 2

@@ -40,7 +40,9 @@ import { MailOutbox } from '../core/mail/outbox.ts';
 import { createMailTransport } from '../core/mail/transport.ts';
 import { CoinGeckoFeed, coinGeckoIds, SnapshotFeed } from '../core/market/feeds.ts';
 import { MarketService } from '../core/market/market.ts';
+import { ApiKeyUsage } from '../core/partners/api-keys.ts';
 import { PartnerLedger } from '../core/partners/ledger.ts';
+import { WebhookOutbox } from '../core/partners/webhooks.ts';
 import { PartnerWithdrawals } from '../core/partners/withdrawals.ts';
 import { createConfiguredProviders } from '../core/providers/registry.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
@@ -227,6 +229,12 @@ export function createServices(options: {
     baseUrl: config.BASE_URL,
     linkSecret: secret,
   });
+  // Production webhooks go to public https addresses only; the sandbox (demo) reaches local receivers.
+  const webhooks = new WebhookOutbox({
+    db,
+    log: log.child({ component: 'partner-webhooks' }),
+    policy: { production: config.DEPLOYMENT === 'production' },
+  });
   const swaps = new SwapService({
     db,
     catalogue,
@@ -241,6 +249,7 @@ export function createServices(options: {
     ...(config.IDEMPOTENCY_LEASE_MS ? { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS } : {}),
     mailer: swapMail,
     onEnded: partnerLedger,
+    webhooks,
   });
   // Redis only holds rate-limit counters: a command fails at once while it is unreachable and after
   // 250 ms when it hangs, and the limiter counts in process meanwhile (core/rate-limit.ts).
@@ -371,6 +380,8 @@ export function createServices(options: {
     widgetThemes: new WidgetThemeStore(db),
     partnerLedger,
     partnerWithdrawals,
+    webhooks,
+    apiKeyUsage: new ApiKeyUsage(db),
     sandbox: config.SANDBOX_PROVIDERS,
     company: new CompanyService({ db, catalogue, providers }),
     legal,

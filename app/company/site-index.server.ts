@@ -73,6 +73,9 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'console-audit-csv',
   'account-earnings',
   'account-withdrawals',
+  'account-api-keys',
+  'account-webhooks',
+  'account-widget',
   'custom-exchange-pairs',
   'custom-compare',
 ]);

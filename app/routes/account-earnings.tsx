@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatDateTime, formatDecimal, formatPercent, formatUsd } from '../../core/i18n/format.ts';
 import { REFERRAL_WINDOW_DAYS } from '../../core/partners/tiers.ts';
 import { EarningsChart } from '../account/EarningsChart.tsx';
-import { partnerRequest } from '../account/partner.server.ts';
+import { requirePartner } from '../account/partner.server.ts';
 import { AccountPage } from '../account/parts.tsx';
 import { RESOURCE_PATHS } from '../forms/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';
@@ -10,7 +10,7 @@ import { useLang } from '../routing/page-location.ts';
 
 /** The partner's earnings: link and code, totals, charts by day and month, latest rows, CSV. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { page, partner, services, path } = await partnerRequest(args);
+  const { page, partner, services, path } = await requirePartner(args);
   const ledger = services.partnerLedger;
   const [totals, series, rows] = await Promise.all([
     ledger.totals(partner.id),

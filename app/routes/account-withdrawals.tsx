@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoa
 import { formatDateTime, formatDecimal, formatUsd } from '../../core/i18n/format.ts';
 import { MIN_WITHDRAWAL_USD } from '../../core/partners/withdrawals.ts';
 import { formOf, redirectWithCookies, refused } from '../account/account.server.ts';
-import { partnerRequest } from '../account/partner.server.ts';
+import { requirePartner } from '../account/partner.server.ts';
 import { AccountForm, AccountPage, Notice } from '../account/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
@@ -15,7 +15,7 @@ const REQUESTS_PER_HOUR = 5;
 
 /** The partner's withdrawals: the balance, the form asking for it, and the ones asked before. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { page, partner, services, user } = await partnerRequest(args);
+  const { page, partner, services, user } = await requirePartner(args);
   const [balance, list, coins] = await Promise.all([
     services.partnerLedger.balanceUsd(partner.id),
     services.partnerWithdrawals.list(partner.id),
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { page, partner, services, user, path } = await partnerRequest(args);
+  const { page, partner, services, user, path } = await requirePartner(args);
   const { asset = '', address = '', memo = '' } = await formOf(args.request);
   // Each request mails a link: a few an hour per partner.
   const verdict = await services.rateLimiter.hit(`withdraw:${partner.id}`, REQUESTS_PER_HOUR, 60 * 60_000);

@@ -3,6 +3,7 @@ import { roleOfUser } from '../../core/console/staff.ts';
 import { becomePartner, partnerOfUser } from '../../core/partners/accounts.ts';
 import { AccountNav } from '../account/AccountNav.tsx';
 import { accountRequest, formOf, redirectWithCookies, refused } from '../account/account.server.ts';
+import { PartnerToolLinks } from '../account/partner-parts.tsx';
 import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -99,6 +100,8 @@ export default function AccountHome() {
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
 
       <AccountNav partnerId={partnerId} />
+      <h2 className="mt-4 text-xl font-semibold">{t('account.partnerTools.heading')}</h2>
+      <PartnerToolLinks />
 
       <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
       {result && !result.ok ? <Notice tone="error">{t(`account.errors.${result.error}`)}</Notice> : null}

@@ -266,6 +266,28 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/account-withdrawals.tsx',
     private: true,
   },
+  // The partner's tools (issue 26): API keys, webhooks, widget and theme.
+  {
+    name: 'account-api-keys',
+    path: '/account/api-keys',
+    layout: 'default',
+    file: 'routes/account-api-keys.tsx',
+    private: true,
+  },
+  {
+    name: 'account-webhooks',
+    path: '/account/webhooks',
+    layout: 'default',
+    file: 'routes/account-webhooks.tsx',
+    private: true,
+  },
+  {
+    name: 'account-widget',
+    path: '/account/widget',
+    layout: 'default',
+    file: 'routes/account-widget.tsx',
+    private: true,
+  },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   {

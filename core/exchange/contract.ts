@@ -3,6 +3,7 @@ import type { AddressInvalidReason } from '../address/validate.ts';
 import { crossChainQuotesSchema, crossChainStatusSchema } from '../crosschain/contract.ts';
 import { dexQuotesSchema, sandboxFaucetSchema } from '../dex/contract.ts';
 import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
+import { PARTNER_RESPONSE_SCHEMAS } from '../partners/contract.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_PATTERN,
@@ -349,4 +350,5 @@ export const RESPONSE_SCHEMAS = {
   CrossChainQuotes: crossChainQuotesSchema,
   CrossChainStatus: crossChainStatusSchema,
   ...FIAT_RESPONSE_SCHEMAS,
+  ...PARTNER_RESPONSE_SCHEMAS,
 } as const;

@@ -115,6 +115,8 @@ export interface SwapServiceOptions {
   now?: () => Date;
   /** Sends the optional receipt and status mails. */
   mailer?: SwapMailer;
+  /** Queues partners' webhook events of their swaps' statuses (core/partners/webhooks.ts). */
+  webhooks?: SwapStatusListener;
   /**
    * How long a swap in action_needed waits for the visitor's decision before the default
    * (DEFAULT_DECISION: continue at the market rate) applies.
@@ -122,6 +124,15 @@ export interface SwapServiceOptions {
   actionWindowMs?: number;
   /** Told when a swap finishes or is refunded (the partners' earnings ledger, core/partners/ledger.ts). */
   onEnded?: SwapEndListener;
+}
+
+/**
+ * Told of every status a partner's swap reaches (its creation's `waiting` included) inside the
+ * transaction that stores it; `wake` after the commit when it queued something.
+ */
+export interface SwapStatusListener {
+  swapStatus(tx: Database, swapId: string): Promise<boolean>;
+  wake(): void;
 }
 
 /** A decision on a swap, as the visitor (page, mail link or API) gives it. */
@@ -176,9 +187,12 @@ function isDepositSimulator(provider: LiquidityProvider): provider is LiquidityP
  * expires unpaid ones. Every status change is stored with its time.
  */
 export class SwapService {
-  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer' | 'onEnded'>> & { now: () => Date };
+  readonly #options: Required<Omit<SwapServiceOptions, 'now' | 'mailer' | 'onEnded' | 'webhooks'>> & {
+    now: () => Date;
+  };
   readonly #mailer: SwapMailer | null;
   readonly #onEnded: SwapEndListener | null;
+  readonly #webhooks: SwapStatusListener | null;
   readonly #providers: Map<string, LiquidityProvider>;
 
   constructor(options: SwapServiceOptions) {
@@ -197,6 +211,7 @@ export class SwapService {
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     this.#mailer = options.mailer ?? null;
     this.#onEnded = options.onEnded ?? null;
+    this.#webhooks = options.webhooks ?? null;
   }
 
   provider(id: string): LiquidityProvider | undefined {
@@ -449,7 +464,7 @@ export class SwapService {
     }
 
     const createdAt = now();
-    await db.transaction(async (tx) => {
+    const hooked = await db.transaction(async (tx) => {
       await tx.insert(swaps).values({
         id,
         provider: provider.id,
@@ -488,8 +503,10 @@ export class SwapService {
       await tx.insert(swapEvents).values({ swapId: id, status: 'waiting', at: createdAt });
       if (settle && !(await settle(tx))) throw new KeyTakenOver(provider.id, created.providerSwapId);
       if (input.notify) await this.#mailed(tx, id, 'created');
+      return input.partnerId ? await this.#hooked(tx, id) : false;
     });
     if (input.notify) this.#mailer?.wake();
+    if (hooked) this.#webhooks?.wake();
     return (await this.get(id)) as SwapView;
   }
 
@@ -750,6 +767,7 @@ export class SwapService {
         ? await this.#onEnded.swapEnded({ ...row, amountPaidOut, amountExpected }, next)
         : null;
     const interval = next === 'waiting' ? this.#options.pollWaitingMs : this.#options.pollActiveMs;
+    let hooked = false;
     const mailed = await db.transaction(async (tx) => {
       const updated = await tx
         .update(swaps)
@@ -780,9 +798,16 @@ export class SwapService {
       if (updated.length === 0 || next === current) return false;
       await tx.insert(swapEvents).values({ swapId: row.id, status: next, at });
       if (ledgerWrite) await ledgerWrite(tx);
+      hooked = row.partnerId ? await this.#hooked(tx, row.id) : false;
       return row.notifyEmail ? this.#mailed(tx, row.id, 'statusChanged') : false;
     });
     if (mailed) this.#mailer?.wake();
+    if (hooked) this.#webhooks?.wake();
+  }
+
+  /** Queues the partner's webhook event of the swap's stored status in the transaction `tx`. */
+  async #hooked(tx: Database, id: string): Promise<boolean> {
+    return this.#webhooks ? this.#webhooks.swapStatus(tx, id) : false;
   }
 
   /** Queues the swap's mail of a creation or a status change in the transaction `tx` (swap-mail.ts). */

@@ -1,6 +1,14 @@
 import type { Logger } from 'pino';
 import { JobBackoff } from '../job-backoff.ts';
-import type { MailOutbox } from './outbox.ts';
+
+/** An outbox the job drains: the mail outbox, the partner webhooks' deliveries (core/partners/webhooks.ts). */
+export interface Outbox {
+  /** False when nothing can be sent (mail without SMTP_URL): the job does not run. */
+  readonly configured: boolean;
+  /** Sends up to `limit` due items; what failed is rescheduled by the outbox itself. */
+  deliverDue(limit: number): Promise<{ sent: number; failed: number }>;
+  onQueued: (() => void) | null;
+}
 
 export interface OutboxJob {
   /** Sends what is due now (after a run in progress). */
@@ -10,12 +18,18 @@ export interface OutboxJob {
 }
 
 /**
- * Sends the outbox's due mail every intervalMs, and at once when mail is queued. Without a mail
+ * Sends the outbox's due items every intervalMs, and at once when one is queued. Without a mail
  * server nothing runs and the mail waits (logged once). State lives in the database, so a restart
  * or another node simply carries on.
  */
-export function startOutboxJob(options: { outbox: MailOutbox; intervalMs: number; log: Logger }): OutboxJob {
-  const { outbox, intervalMs, log } = options;
+export function startOutboxJob(options: {
+  outbox: Outbox;
+  intervalMs: number;
+  log: Logger;
+  /** The job's name in the logs. */
+  job?: string;
+}): OutboxJob {
+  const { outbox, intervalMs, log, job = 'mail-outbox' } = options;
   if (!outbox.configured) {
     log.warn('No mail server is configured (SMTP_URL): operator mail is kept in the outbox, unsent');
     return { async runNow() {}, async stop() {} };
@@ -24,13 +38,17 @@ export function startOutboxJob(options: { outbox: MailOutbox; intervalMs: number
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   // A database outage is logged once and retried sooner than the interval (at most 8 s apart).
-  const backoff = new JobBackoff({ job: 'mail-outbox', log, baseMs: Math.min(intervalMs, 1_000) });
+  const backoff = new JobBackoff({ job, log, baseMs: Math.min(intervalMs, 1_000) });
   let delayMs = intervalMs;
 
   const run = async () => {
     try {
-      // A full batch means more are due: keep going without waiting.
-      while (!stopped && (await outbox.deliverDue(20)).sent === 20) {}
+      // A full batch means more may be due: keep going without waiting (failed ones are rescheduled).
+      for (;;) {
+        if (stopped) break;
+        const { sent, failed } = await outbox.deliverDue(20);
+        if (sent + failed < 20) break;
+      }
       backoff.succeeded();
       delayMs = intervalMs;
     } catch (error) {

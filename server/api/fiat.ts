@@ -11,14 +11,14 @@ import {
 import type { FiatOrderView } from '../../core/fiat/orders.ts';
 import { FiatError, SELL_ERROR_CODES } from '../../core/fiat/quotes.ts';
 import { FIAT_ORDER_ID_PATTERN } from '../../core/fiat/types.ts';
-import type { Partner } from '../../core/partners/api-keys.ts';
+import type { KeyHolder } from '../../core/partners/api-keys.ts';
 import type { Services } from '../../core/services.ts';
 import { checkOptionalEmail } from '../../core/support/fields.ts';
 import { ApiError } from './errors.ts';
 import { jsonBody } from './input.ts';
 import { requestLanguage } from './request-language.ts';
 
-type Env = { Variables: { partner: Partner | null; client: string } };
+type Env = { Variables: { partner: KeyHolder | null; client: string } };
 
 /** A fiat domain error as the API answers it: its status and code, its message from `fiatErrors`. */
 export function fiatApiError(error: FiatError, unit = ''): ApiError {

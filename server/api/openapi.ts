@@ -107,7 +107,8 @@ export function openApiDocument(baseUrl: string) {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
       responses: {
         InvalidApiKey: {
-          description: 'X-Api-Key is not a valid key (unknown or revoked): error code `invalid_api_key`',
+          description:
+            'X-Api-Key is not a valid key (unknown or revoked): error code `invalid_api_key`; or a partner operation was called without one: `api_key_required`',
           content: json(ref('Error')),
         },
         RateLimited: {
@@ -400,6 +401,32 @@ export function openApiDocument(baseUrl: string) {
           responses: {
             200: { description: 'The outcome and the order', content: json(ref('SandboxPayment')) },
             ...errors(400, 404, 409, 413, 414, 422),
+            ...everyOperation,
+          },
+        },
+      },
+      '/partner/keys': {
+        get: {
+          summary:
+            "The calling partner's API keys (never the keys themselves): name, prefix, created, revoked, last used and requests this month",
+          description:
+            'Needs X-Api-Key. Usage is counted in memory and written once a minute, so the last minute may not show yet. Keys are created, renamed and revoked in the account area.',
+          security: [{ apiKey: [] }],
+          responses: {
+            200: { description: "The partner's keys", content: json(ref('PartnerKeys')) },
+            ...everyOperation,
+          },
+        },
+      },
+      '/partner/webhook-deliveries': {
+        get: {
+          summary:
+            "The calling partner's webhook and its latest 50 deliveries: event, status, attempts, the receiver's HTTP status, time",
+          description:
+            'Needs X-Api-Key. Each status change of the partner\'s swaps is POSTed to the webhook, signed in SwapGate-Signature (t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret>), and retried with backoff (30 s doubling, at most an hour apart) up to 10 attempts. The webhook is registered in the account area.',
+          security: [{ apiKey: [] }],
+          responses: {
+            200: { description: 'The webhook and its deliveries', content: json(ref('WebhookDeliveries')) },
             ...everyOperation,
           },
         },

@@ -31,7 +31,14 @@ import { SwapError, type SwapView } from '../../core/exchange/swaps.ts';
 import { SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
-import { ApiKeyCache, type Partner } from '../../core/partners/api-keys.ts';
+import {
+  ApiKeyCache,
+  type KeyHolder,
+  listApiKeys,
+  type Partner,
+  usageMonth,
+} from '../../core/partners/api-keys.ts';
+import type { PartnerKeysView, WebhookDeliveriesView } from '../../core/partners/contract.ts';
 import { referredPartner } from '../../core/partners/referral.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
@@ -44,7 +51,7 @@ import { openApiDocument, renderApiDocs } from './openapi.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 import { requestLanguage } from './request-language.ts';
 
-type Env = { Variables: { partner: Partner | null; client: string } };
+type Env = { Variables: { partner: KeyHolder | null; client: string } };
 
 const MINUTE = 60_000;
 
@@ -102,6 +109,8 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     if (partner) {
       const limit = base * config.RATE_LIMIT_PARTNER_MULTIPLIER;
       await enforceRateLimit(c, limiter, `${kind}:${client}`, limit, MINUTE);
+      // Counted in memory, written once a minute (core/partners/api-keys.ts).
+      services.apiKeyUsage.record(partner.keyId);
     }
     c.set('partner', partner);
     c.set('client', client);
@@ -350,6 +359,33 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   });
 
   registerFiatRoutes(api, services);
+
+  // The partner's own operations: their key's partner only, never another's.
+  const partnerOf = (c: { get(key: 'partner'): KeyHolder | null }) => {
+    const partner = c.get('partner');
+    if (!partner) throw new ApiError(401, 'api_key_required');
+    return partner;
+  };
+  api.get('/partner/keys', async (c) => {
+    const partner = partnerOf(c);
+    const now = new Date();
+    const view: PartnerKeysView = {
+      partnerId: partner.id,
+      month: usageMonth(now),
+      keys: await listApiKeys(db, partner.id, now),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(view);
+  });
+  api.get('/partner/webhook-deliveries', async (c) => {
+    const partner = partnerOf(c);
+    const view: WebhookDeliveriesView = {
+      webhook: await services.webhooks.webhook(partner.id),
+      deliveries: await services.webhooks.deliveries(partner.id),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(view);
+  });
 
   // Unknown paths and wrong methods answer in the API's error format, never with the site's HTML
   // page (a mounted app's own notFound is not called by the app it is mounted in).
