@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { DatabaseOutage } from '../db/outage.ts';
 import type { AccountService } from './account/account.ts';
+import type { CustomerService } from './account/customers.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
@@ -80,6 +81,8 @@ export interface Services {
   dataVersions: DataVersions;
   /** The account area: sign-up, sign-in, sessions, second factor (Better Auth, core/account/). */
   account: AccountService;
+  /** The account's swaps and orders, claim links and mail switches (core/account/customers.ts). */
+  customers: CustomerService;
   /** A database outage seen a moment ago: pages answer 503 at once instead of waiting on it. */
   databaseOutage: DatabaseOutage;
 }

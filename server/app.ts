@@ -9,7 +9,9 @@ import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { createAccountRoutes } from './account.ts';
+import { apiReferenceScript } from './api/docs-assets.ts';
 import { ApiError, errorResponse } from './api/errors.ts';
+import { API_REFERENCE_SCRIPT } from './api/openapi.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
@@ -207,6 +209,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return c.body(svg);
   });
   app.get('/img', createImageHandler({ root: clientDir }));
+  // The API reference's renderer (Scalar's standalone bundle), from node_modules, by version.
+  app.get(API_REFERENCE_SCRIPT, apiReferenceScript());
 
   // The Telegram bot's webhook (core/bot/telegram.ts): only with a token, at its secret path.
   const telegram = services.telegram;

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AccountService } from '../core/account/account.ts';
 import { accountSecret, createAccountAuth } from '../core/account/auth.ts';
+import { CustomerService } from '../core/account/customers.ts';
 import { BlogService } from '../core/blog/blog.ts';
 import { createTelegramBot, type TelegramBot } from '../core/bot/telegram.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
@@ -265,6 +266,7 @@ export function createServices(options: {
     log,
     dictionaries,
     account,
+    customers: new CustomerService({ db, mail, dictionaries, rateLimiter, accountUrl: config.ACCOUNT_URL }),
     telegram,
     pathRules: new PathRuleStore({ db, log, ttlMs: config.PATH_RULES_TTL_MS }),
     buildId: readBuildId(clientDir),
