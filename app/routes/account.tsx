@@ -9,7 +9,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await account.user(headers);
   if (!user) throw redirectWithCookies(path('/account/sign-in'));
   const changed = new URL(args.request.url).searchParams.get('twoFactor');
-  return { ...page, user, changed: changed === 'on' || changed === 'off' ? changed : null };
+  return {
+    ...page,
+    user,
+    changed: changed === 'on' || changed === 'off' ? changed : null,
+    swapsPage: path('/account/swaps'),
+  };
 }
 
 const INTENTS = ['sign-out', 'sign-out-all', 'two-factor-enable', 'two-factor-confirm', 'two-factor-disable'];
@@ -58,7 +63,7 @@ function secretOf(uri: string): string {
 }
 
 export default function AccountHome() {
-  const { user, changed } = useLoaderData<typeof loader>();
+  const { user, changed, swapsPage } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const twoFactorOn = user.twoFactorEnabled;
@@ -66,6 +71,9 @@ export default function AccountHome() {
     <AccountPage name="home" heading={t('account.home.heading', { name: user.name })}>
       <p data-testid="account-email">{t('account.home.signedInAs', { email: user.email })}</p>
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
+      <a href={swapsPage} className="link" data-testid="account-swaps-link">
+        {t('account.customer.link')}
+      </a>
 
       <h2 className="mt-4 text-xl font-semibold">{t('account.home.security')}</h2>
       {result && !result.ok ? <Notice tone="error">{t(`account.errors.${result.error}`)}</Notice> : null}
