@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
-import { createAccountRoutes } from './account.ts';
+import { createAccountHostRouting, createAccountRoutes } from './account.ts';
 import { apiReferenceScript } from './api/docs-assets.ts';
 import { ApiError, errorResponse } from './api/errors.ts';
 import { API_REFERENCE_SCRIPT } from './api/openapi.ts';
@@ -147,6 +147,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return c.text('URI Too Long', 414);
   });
 
+  // The account area on its own host, when ACCOUNT_URL names one (server/account.ts).
+  const accountHost = createAccountHostRouting(
+    services.config,
+    typeof build === 'function' ? build : async () => build,
+  );
+  if (accountHost) app.use(accountHost);
   // The account area's rules (no-store, noindex, the Origin check of writes) and its language
   // prefix, before the path normalisation.
   const accountArea = createAccountRoutes(services);

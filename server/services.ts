@@ -251,7 +251,9 @@ export function createServices(options: {
       mail,
       dictionaries,
       log: log.child({ component: 'account' }),
-      baseUrl: config.BASE_URL,
+      // The area's own origin: its mailed links lead there (ACCOUNT_URL, another host or this one).
+      baseUrl: new URL(config.ACCOUNT_URL).origin,
+      otherOrigins: [new URL(config.BASE_URL).origin],
       secret: accountSecret(config.ACCOUNT_SECRET, config.DATA_DIR),
       secureCookies: config.BASE_URL.startsWith('https:'),
     }),
