@@ -13,13 +13,18 @@ export function apiReferenceScript(): Handler {
   let files: { plain: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | null = null;
   return (c) => {
     if (!files) {
-      const plain = readFileSync(
+      const source = readFileSync(
         join(
           dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
           'browser',
           'standalone.js',
         ),
+        'utf8',
       );
+      // Its stylesheet names web fonts on Scalar's host even with `withDefaultFonts: false`: those
+      // rules are taken out, so the page asks no other host for anything (the CSP's font-src
+      // 'self' would refuse them anyway) and draws with the fonts' local fallbacks.
+      const plain = Buffer.from(source.replace(/@font-face\s*\{[^}]*fonts\.scalar\.com[^}]*\}/g, ''));
       files = { plain: Uint8Array.from(plain), gzip: Uint8Array.from(gzipSync(plain)) };
     }
     const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');

@@ -508,7 +508,7 @@ export function renderApiDocs(document: ReturnType<typeof openApiDocument>, nonc
     theme: 'default',
   };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title><meta name="description" content="${escapeHtml(document.info.summary)}">
+<title>${title}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><meta name="description" content="${escapeHtml(document.info.summary)}">
 <style>html,body{margin:0;overflow-x:hidden}noscript p{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}</style>
 </head><body>
 <noscript><p data-testid="api-docs-noscript">This reference needs JavaScript. The API is described by its OpenAPI document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></noscript>
