@@ -507,13 +507,15 @@ export function renderApiDocs(document: ReturnType<typeof openApiDocument>, nonc
     defaultOpenAllTags: false,
     theme: 'default',
   };
+  // The mount point is not `#api-reference`: the standalone bundle mounts a second, empty reference
+  // on an element of that id by itself.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><meta name="description" content="${escapeHtml(document.info.summary)}">
 <style>html,body{margin:0;overflow-x:hidden}noscript p{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}</style>
 </head><body>
 <noscript><p data-testid="api-docs-noscript">This reference needs JavaScript. The API is described by its OpenAPI document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></noscript>
-<div id="api-reference" data-testid="api-reference"></div>
+<div id="reference" data-testid="api-reference"></div>
 <script src="${API_REFERENCE_SCRIPT}"></script>
-<script nonce="${escapeHtml(nonce)}">Scalar.createApiReference('#api-reference', ${JSON.stringify(config).replaceAll('<', '\\u003c')});</script>
+<script nonce="${escapeHtml(nonce)}">Scalar.createApiReference('#reference', ${JSON.stringify(config).replaceAll('<', '\\u003c')});</script>
 </body></html>`;
 }

@@ -128,6 +128,9 @@ test('the API reference at 375 px: rendered from our origin, no CSP errors, no s
     timeout: 30_000,
   });
   await expect(page.getByText('Quick start').first()).toBeVisible();
+  // The title is at the top of the page, not below a loading placeholder.
+  const title = await page.getByRole('heading', { name: 'SwapGate exchange API' }).first().boundingBox();
+  expect(title?.y ?? 1000).toBeLessThan(300);
   await expect(page.getByText('invalid_api_key').first()).toBeAttached();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
