@@ -58,6 +58,9 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'account-two-factor',
   'account-forgot-password',
   'account-reset-password',
+  'account-swaps',
+  'account-claim',
+  'account-sitemap',
   'custom-exchange-pairs',
   'custom-compare',
 ]);
