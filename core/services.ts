@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { DatabaseOutage } from '../db/outage.ts';
 import type { AccountService } from './account/account.ts';
+import type { CustomerService } from './account/customers.ts';
 import type { BlogService } from './blog/blog.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import type { CompanyService } from './company/company.ts';
@@ -95,6 +96,8 @@ export interface Services {
   account: AccountService;
   /** The operator console: overview, search, support inbox, moderation, switches, audit log. */
   console: ConsoleService;
+  /** The account's swaps and orders, claim links and mail switches (core/account/customers.ts). */
+  customers: CustomerService;
   /** A database outage seen a moment ago: pages answer 503 at once instead of waiting on it. */
   databaseOutage: DatabaseOutage;
 }

@@ -414,12 +414,16 @@ export const swaps = pgTable(
     notifyLang: text('notify_lang'),
     /** 192 random bits in the mails' unsubscribe link. */
     notifyToken: text('notify_token'),
+    /** The account the swap is listed in (core/account/customers.ts), once saved or claimed. */
+    accountUserId: text('account_user_id').references(() => accountUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('swaps_next_check_idx').on(table.nextCheckAt),
     index('swaps_partner_idx').on(table.partnerId),
+    index('swaps_account_user_idx').on(table.accountUserId, table.createdAt),
+    index('swaps_notify_email_idx').on(table.notifyEmail),
     uniqueIndex('swaps_provider_swap_idx').on(table.provider, table.providerSwapId),
   ],
 );
@@ -824,11 +828,14 @@ export const fiatOrders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the order job next looks at it; null once final. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** The account the order is listed in (core/account/customers.ts), once saved. */
+    accountUserId: text('account_user_id').references(() => accountUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('fiat_orders_next_check_idx').on(table.nextCheckAt),
+    index('fiat_orders_account_user_idx').on(table.accountUserId, table.createdAt),
     uniqueIndex('fiat_orders_idempotency_idx').on(table.idempotencyScope, table.idempotencyKey),
   ],
 );
@@ -1021,3 +1028,37 @@ export const providerSwitches = pgTable('provider_switches', {
   enabled: boolean('enabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+// The account area's customers (core/account/customers.ts, migration 0018, docs/decisions/023)
+// ---------------------------------------------------------------------------------------------
+
+/** A user's mail switches: swap status mails (receipts and statuses), and the newsletter. */
+export const accountMailPreferences = pgTable('account_mail_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => accountUsers.id, { onDelete: 'cascade' }),
+  swapMails: boolean('swap_mails').notNull().default(true),
+  newsletter: boolean('newsletter').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Claim links: mailed to the address swaps were made with, single use, expiring. `id` is the
+ * SHA-256 of the link's token (the token itself is never stored); only `userId` may follow it.
+ */
+export const accountClaims = pgTable(
+  'account_claims',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => accountUsers.id, { onDelete: 'cascade' }),
+    /** The address the link went to: the swaps made with it are what it claims. */
+    email: text('email').notNull(),
+    /** Only this swap, when the claim was asked for by its id. */
+    swapId: text('swap_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_claims_user_idx').on(table.userId)],
+);

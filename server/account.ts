@@ -1,9 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { ServerBuild } from 'react-router';
 import { ACCOUNT_PATH, AUTH_BASE_PATH } from '../core/account/auth.ts';
 import { isLang } from '../core/i18n/languages.ts';
 import { translate } from '../core/i18n/translate.ts';
 import { splitLanguage } from '../core/routing/paths.ts';
 import { clientIp } from './client-ip.ts';
+import { isPagePath } from './normalize.ts';
 import type { AppServices } from './services.ts';
 
 /** Better Auth reads the client's address from this header, which the server alone sets. */
@@ -66,4 +68,70 @@ export function createAccountRoutes(services: AppServices): { guard: MiddlewareH
     return account.auth.handler(request);
   });
   return { guard, routes };
+}
+
+/**
+ * The first path segments of the account area's pages (`registration`, `sign-in`, …), read from
+ * the server build's route table (`account/registration`, `account/:lang/registration`).
+ */
+export function accountPageWords(routes: ServerBuild['routes']): Set<string> {
+  const words = new Set<string>();
+  for (const route of Object.values(routes)) {
+    const segments = (route?.path ?? '').split('/');
+    if (segments[0] !== 'account') continue;
+    const word = segments[1] === ':lang' ? segments[2] : segments[1];
+    if (word && !word.startsWith(':')) words.add(word);
+  }
+  // Better Auth's endpoints (the mailed links).
+  words.add('api');
+  return words;
+}
+
+/**
+ * Host-based routing when `ACCOUNT_URL` names another host than `BASE_URL` (issue 26): the account
+ * area is served on that host under `/account` (where its cookie's path holds), so
+ * - on the account host, `/` and the area's pages without the `/account` word
+ *   (`{ACCOUNT_URL}/registration`, `/de/sign-in`, `/sitemap`) redirect to `/account/…`, any other
+ *   page to the public site (`BASE_URL`);
+ * - on the public host, `/account/…` pages redirect to the account host.
+ * Scripts, styles, images and the APIs are served on both hosts. Null when both are one host.
+ */
+export function createAccountHostRouting(
+  config: Pick<AppServices['config'], 'BASE_URL' | 'ACCOUNT_URL'>,
+  build: () => Promise<ServerBuild>,
+): MiddlewareHandler | null {
+  const site = new URL(config.BASE_URL);
+  const area = new URL(config.ACCOUNT_URL);
+  if (site.host === area.host) return null;
+  const words = new WeakMap<object, Set<string>>();
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const url = new URL(c.req.url);
+    const host = (c.req.header('host') ?? url.host).toLowerCase();
+    const path = url.pathname;
+    const inArea = inAccountArea(path);
+    if (host !== area.host) {
+      if (inArea && isPageOrAuthPath(path)) return c.redirect(`${area.origin}${path}${url.search}`, 301);
+      return next();
+    }
+    if (inArea || !isPageOrAuthPath(path)) return next();
+    if (path === '/') return c.redirect(`${ACCOUNT_PATH}${url.search}`, 301);
+    const current = await build();
+    let known = words.get(current.routes);
+    if (!known) {
+      known = accountPageWords(current.routes);
+      words.set(current.routes, known);
+    }
+    const [first = '', second = ''] = path.slice(1).split('/');
+    const word = isLang(first) ? second : first;
+    if (known.has(word)) return c.redirect(`${ACCOUNT_PATH}${path}${url.search}`, 301);
+    return c.redirect(`${site.origin}${path}${url.search}`, 301);
+  };
+}
+
+/** A page's path (not a file, not the APIs), or one of Better Auth's endpoints. */
+function isPageOrAuthPath(path: string): boolean {
+  if (/^\/(?:account\/)?api\/auth(?:\/|$)/.test(path)) return true;
+  return isPagePath(path);
 }

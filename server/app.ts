@@ -8,8 +8,10 @@ import type { ServerBuild } from 'react-router';
 import { localizePath } from '../core/routing/paths.ts';
 import { isHealthy, migrationsApplied } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
-import { createAccountRoutes } from './account.ts';
+import { createAccountHostRouting, createAccountRoutes } from './account.ts';
+import { apiReferenceScript } from './api/docs-assets.ts';
 import { ApiError, errorResponse } from './api/errors.ts';
+import { API_REFERENCE_SCRIPT } from './api/openapi.ts';
 import { createApiV1 } from './api/v1.ts';
 import { createApiGlobal } from './apiglobal.ts';
 import { createBlogFeedRoutes } from './blog-feeds.ts';
@@ -146,6 +148,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return c.text('URI Too Long', 414);
   });
 
+  // The account area on its own host, when ACCOUNT_URL names one (server/account.ts).
+  const accountHost = createAccountHostRouting(
+    services.config,
+    typeof build === 'function' ? build : async () => build,
+  );
+  if (accountHost) app.use(accountHost);
   // The account area's rules (no-store, noindex, the Origin check of writes) and its language
   // prefix, before the path normalisation.
   const accountArea = createAccountRoutes(services);
@@ -211,6 +219,8 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     return c.body(svg);
   });
   app.get('/img', createImageHandler({ root: clientDir }));
+  // The API reference's renderer (Scalar's standalone bundle), from node_modules, by version.
+  app.get(API_REFERENCE_SCRIPT, apiReferenceScript());
 
   // The Telegram bot's webhook (core/bot/telegram.ts): only with a token, at its secret path.
   const telegram = services.telegram;

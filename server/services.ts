@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AccountService } from '../core/account/account.ts';
 import { accountSecret, createAccountAuth } from '../core/account/auth.ts';
+import { CustomerService } from '../core/account/customers.ts';
 import { BlogService } from '../core/blog/blog.ts';
 import { createTelegramBot, type TelegramBot } from '../core/bot/telegram.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
@@ -295,7 +296,9 @@ export function createServices(options: {
       mail,
       dictionaries,
       log: log.child({ component: 'account' }),
-      baseUrl: config.BASE_URL,
+      // The area's own origin: its mailed links lead there (ACCOUNT_URL, another host or this one).
+      baseUrl: new URL(config.ACCOUNT_URL).origin,
+      otherOrigins: [new URL(config.BASE_URL).origin],
       secret,
       secureCookies: config.BASE_URL.startsWith('https:'),
     }),
@@ -345,6 +348,7 @@ export function createServices(options: {
     dictionaries,
     account,
     console: operatorConsole,
+    customers: new CustomerService({ db, mail, dictionaries, rateLimiter, accountUrl: config.ACCOUNT_URL }),
     telegram,
     pathRules,
     buildId: readBuildId(clientDir),

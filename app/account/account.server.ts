@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { normaliseEmail, validPassword } from '../../core/account/rules.ts';
+import { translate } from '../../core/i18n/translate.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
@@ -13,6 +14,9 @@ export function accountRequest(args: Args) {
   return {
     page,
     account: state.services.account,
+    customers: state.services.customers,
+    /** A text of a section the page's code does not bring (statuses), in the page's language. */
+    text: (key: string) => translate(state.services.dictionaries, page.lang, key),
     ip: state.ip ?? 'unknown',
     headers: args.request.headers,
     /** An account-area path in the page's language. */

@@ -13,22 +13,21 @@ export const PASSWORD_RULES = { min: MIN_PASSWORD, max: MAX_PASSWORD };
 export function AccountPage({
   name,
   heading,
+  texts = `account.pages.${name}`,
   children,
 }: {
   /** The key under `account.pages`. */
   name: string;
   heading?: string;
+  /** Where the page's title and description are, when not under `account.pages`. */
+  texts?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const title = t(`account.pages.${name}.title`);
+  const title = t(`${texts}.title`);
   return (
     <section data-page={`account-${name}`} className="mx-auto w-full max-w-lg">
-      <PageHead
-        title={`${title} | ${t('site.name')}`}
-        description={t(`account.pages.${name}.description`)}
-        noindex
-      />
+      <PageHead title={`${title} | ${t('site.name')}`} description={t(`${texts}.description`)} noindex />
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{heading ?? title}</h1>
       <div className="mt-6 flex flex-col gap-5 rounded-2xl bg-surface p-5 shadow-md md:p-6">{children}</div>
     </section>

@@ -76,6 +76,9 @@ export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
   'account-api-keys',
   'account-webhooks',
   'account-widget',
+  'account-swaps',
+  'account-claim',
+  'account-sitemap',
   'custom-exchange-pairs',
   'custom-compare',
 ]);

@@ -23,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
     changed: changed === 'on' || changed === 'off' ? changed : null,
     // Staff see the way to the operator console (English only, docs/decisions/027).
     staff: role === 'operator' || role === 'support',
+    swapsPage: path('/account/swaps'),
   };
 }
 
@@ -83,7 +84,7 @@ function secretOf(uri: string): string {
 }
 
 export default function AccountHome() {
-  const { user, changed, partnerId, staff } = useLoaderData<typeof loader>();
+  const { user, changed, partnerId, staff, swapsPage } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const twoFactorOn = user.twoFactorEnabled;
@@ -98,6 +99,9 @@ export default function AccountHome() {
         </p>
       ) : null}
       <AccountForm submit={t('account.signOut')} intent="sign-out" color="secondary" />
+      <a href={swapsPage} className="link" data-testid="account-swaps-link">
+        {t('account.customer.link')}
+      </a>
 
       <AccountNav partnerId={partnerId} />
       <h2 className="mt-4 text-xl font-semibold">{t('account.partnerTools.heading')}</h2>

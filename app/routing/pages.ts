@@ -288,6 +288,28 @@ const DECLARED_PAGES: readonly PageDef[] = [
     file: 'routes/account-widget.tsx',
     private: true,
   },
+  // The account's customer pages (core/account/customers.ts) and the account site's map.
+  {
+    name: 'account-swaps',
+    path: '/account/swaps',
+    layout: 'default',
+    file: 'routes/account-swaps.tsx',
+    private: true,
+  },
+  {
+    name: 'account-claim',
+    path: '/account/claim',
+    layout: 'default',
+    file: 'routes/account-claim.tsx',
+    private: true,
+  },
+  {
+    name: 'account-sitemap',
+    path: '/account/sitemap',
+    layout: 'default',
+    file: 'routes/account-sitemap.tsx',
+    private: true,
+  },
   { name: 'design-system', path: '/design-system', layout: 'default', file: 'routes/design-system.tsx' },
   { name: 'widget', path: '/widget', layout: 'bare', middleware: ['widget-v2-redirect'] },
   {

@@ -35,6 +35,8 @@ export interface AccountAuthOptions {
   secret: string;
   /** Production serves https only: the cookies are `Secure` and `__Secure-` prefixed. */
   secureCookies: boolean;
+  /** Other origins whose pages may write to the area (the public site, when the area has its own host). */
+  otherOrigins?: string[];
 }
 
 /** The language of an account-area path (`/account/de/sign-in` → de), English otherwise. */
@@ -134,7 +136,7 @@ export function createAccountAuth(options: AccountAuthOptions) {
     },
     plugins: [twoFactor({ issuer: 'SwapGate' })],
     // Writes from other sites are refused by the server before they get here too (server/account.ts).
-    trustedOrigins: [new URL(options.baseUrl).origin],
+    trustedOrigins: [new URL(options.baseUrl).origin, ...(options.otherOrigins ?? [])],
     rateLimit: { enabled: true, window: 60, max: 60 },
     advanced: {
       useSecureCookies: options.secureCookies,

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { swaps } from '../../db/schema.ts';
+import { swapMailsAllowed } from '../account/customers.ts';
 import { networkTxHash } from '../address/tx-hash.ts';
 import type { Catalogue, CatalogueAsset } from '../catalogue/catalogue.ts';
 import type { Dictionary } from '../i18n/dictionaries.ts';
@@ -293,6 +294,8 @@ export class SwapMailer {
   /** A swap that has just reached `row.status`: its mail, when it sends one and has an email. */
   async statusChanged(row: SwapMailRow, db: Database): Promise<boolean> {
     if (!row.notifyEmail || !MAIL_STATUSES.has(row.status)) return false;
+    // The account that keeps the swap may have switched its swap mails off (core/account/customers.ts).
+    if (!(await swapMailsAllowed(db, row.id))) return false;
     const message = statusMail(row, await this.#context(row));
     if (message) await this.#options.mail.enqueue(message, db);
     return message !== null;

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { crossChainQuoteQuerySchema, crossChainStatusQuerySchema } from '../../core/crosschain/contract.ts';
 import { dexQuoteQuerySchema, sandboxFaucetRequestSchema } from '../../core/dex/contract.ts';
@@ -18,6 +21,17 @@ import {
   sandboxPaymentSchema,
 } from '../../core/fiat/contract.ts';
 import { API_KEY_CACHE_TTL_MS } from '../../core/partners/api-keys.ts';
+import { ERROR_EXAMPLE, errorCodesTable, OPERATION_EXAMPLES, quickStart } from './openapi-examples.ts';
+
+/** The reference renderer's version: its bundle's address changes with it (cached for good). */
+export const SCALAR_VERSION: string = (
+  JSON.parse(
+    readFileSync(
+      join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), '..', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
 
 /** The response bodies' JSON schemas, generated from the contract the API's code is typed with. */
 const responseSchemas = Object.fromEntries(
@@ -30,7 +44,9 @@ const responseSchemas = Object.fromEntries(
   }),
 );
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
+const json = (schema: unknown, example?: unknown) => ({
+  'application/json': example === undefined ? { schema } : { schema, example },
+});
 const ref = (name: keyof typeof RESPONSE_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'Malformed request: invalid JSON, JSON nested deeper than 32 levels, or a field or parameter that breaks its schema (`field` names it)',
@@ -45,7 +61,10 @@ const errors = (...statuses: number[]) =>
   Object.fromEntries(
     statuses.map((status) => [
       String(status),
-      { description: ERROR_MEANINGS[status] ?? 'Error', content: json(ref('Error')) },
+      {
+        description: ERROR_MEANINGS[status] ?? 'Error',
+        content: json(ref('Error'), status === 422 ? ERROR_EXAMPLE : undefined),
+      },
     ]),
   );
 /**
@@ -83,25 +102,37 @@ function queryParameters(schema: z.ZodObject) {
   }));
 }
 
+export interface OpenApiOptions {
+  /** The account area, where partners get their keys (config ACCOUNT_URL). */
+  accountUrl?: string;
+  /** The error codes and their English messages (the `apiErrors` dictionary section), for the table. */
+  errorMessages?: Record<string, string>;
+}
+
 /** The OpenAPI 3.1 description of /api/v1, request bodies and queries generated from the zod schemas the API uses. */
-export function openApiDocument(baseUrl: string) {
-  const body = (schema: z.ZodType) => ({
+export function openApiDocument(baseUrl: string, options: OpenApiOptions = {}) {
+  const body = (schema: z.ZodType, example?: unknown) => ({
     required: true,
-    content: json(z.toJSONSchema(schema, { io: 'input' })),
+    content: json(z.toJSONSchema(schema, { io: 'input' }), example),
   });
-  return {
+  const apiUrl = `${baseUrl}/api/v1`;
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'SwapGate exchange API',
       version: '1.0.0',
+      summary:
+        'Quotes from several liquidity providers, swaps and their status, fiat orders, DEX and cross-chain routes.',
       description:
         'Quotes from several liquidity providers, fixed and floating rate swaps, and their status. Amounts are decimal strings. ' +
         'Partners send their key in X-Api-Key: their swaps earn their affiliate share and they get higher rate limits. ' +
         'A request with an unknown or revoked key is refused with 401 (and counts against the anonymous rate limit); ' +
         `a revoked key stops working within ${API_KEY_CACHE_TTL_MS / 1000} seconds. ` +
-        'Error messages follow Accept-Language.',
+        'Error messages follow Accept-Language.\n\n' +
+        quickStart(apiUrl, options.accountUrl ?? `${baseUrl}/account`) +
+        (options.errorMessages ? `\n\n${errorCodesTable(options.errorMessages)}` : ''),
     },
-    servers: [{ url: `${baseUrl}/api/v1` }],
+    servers: [{ url: apiUrl }],
     components: {
       schemas: responseSchemas,
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
@@ -451,6 +482,27 @@ export function openApiDocument(baseUrl: string) {
       },
     },
   };
+  return withExamples(document);
+}
+
+/** The examples of `openapi-examples.ts` put on their operations' request bodies and success answers. */
+function withExamples<T extends { paths: Record<string, Record<string, unknown>> }>(document: T): T {
+  for (const [key, examples] of Object.entries(OPERATION_EXAMPLES)) {
+    const [method = '', path = ''] = key.split(' ');
+    const operation = document.paths[path]?.[method] as
+      | {
+          requestBody?: { content: Record<string, { example?: unknown }> };
+          responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+        }
+      | undefined;
+    if (!operation) throw new Error(`No operation ${key} for its examples`);
+    const request = operation.requestBody?.content['application/json'];
+    if (request && examples.request !== undefined) request.example = examples.request;
+    const success = operation.responses['201'] ?? operation.responses['200'];
+    const answer = success?.content?.['application/json'];
+    if (answer && examples.response !== undefined) answer.example = examples.response;
+  }
+  return document;
 }
 
 const escapeHtml = (text: string) =>
@@ -459,26 +511,39 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** A readable page of the OpenAPI document, with no script: every operation and its schemas. */
-export function renderApiDocs(document: ReturnType<typeof openApiDocument>): string {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
-      const op = operation as {
-        summary: string;
-        requestBody?: unknown;
-        responses: Record<string, unknown>;
-        parameters?: unknown;
-      };
-      return `<section><h2><code>${method.toUpperCase()} /api/v1${escapeHtml(path)}</code></h2><p>${escapeHtml(op.summary)}</p>
-${op.parameters ? `<h3>Parameters</h3><pre>${escapeHtml(JSON.stringify(op.parameters, null, 2))}</pre>` : ''}
-${op.requestBody ? `<h3>Request body</h3><pre>${escapeHtml(JSON.stringify(op.requestBody, null, 2))}</pre>` : ''}
-<h3>Responses</h3><pre>${escapeHtml(JSON.stringify(op.responses, null, 2))}</pre></section>`;
-    }),
-  );
+/** Where the reference renderer's bundle is served (server/api-docs-assets.ts), by version. */
+export const API_REFERENCE_SCRIPT = `/vendor/scalar-api-reference-${SCALAR_VERSION}.js`;
+
+/**
+ * The API reference page: the OpenAPI document rendered by Scalar (docs/decisions/023), its
+ * bundle served from our own origin, started by one inline script carrying the response's CSP
+ * nonce. Without JavaScript the page says so and links to the document itself.
+ */
+export function renderApiDocs(document: ReturnType<typeof openApiDocument>, nonce: string): string {
+  const title = escapeHtml(`${document.info.title} reference`);
+  const config = {
+    url: '/api/v1/openapi.json',
+    // Everything from our origin: no web fonts from Scalar's host, no telemetry, no agent or MCP
+    // buttons that talk to Scalar's services, no proxy (the "try it" client calls this origin).
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+    hideClientButton: true,
+    documentDownloadType: 'json',
+    defaultOpenAllTags: false,
+    theme: 'default',
+  };
+  // The mount point is not `#api-reference`: the standalone bundle mounts a second, empty reference
+  // on an element of that id by itself.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(document.info.title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}pre{background:#f5f7fb;padding:1rem;overflow:auto;font-size:13px}section{border-top:1px solid #e2e8f0;margin-top:2rem}</style>
-</head><body><h1>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</h1><p>${escapeHtml(document.info.description)}</p>
-<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Schemas:</p><pre>${escapeHtml(JSON.stringify(document.components.schemas, null, 2))}</pre>
-${operations.join('\n')}</body></html>`;
+<title>${title}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><meta name="description" content="${escapeHtml(document.info.summary)}">
+<style>html,body{margin:0;overflow-x:hidden}noscript p{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}</style>
+</head><body>
+<noscript><p data-testid="api-docs-noscript">This reference needs JavaScript. The API is described by its OpenAPI document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></noscript>
+<div id="reference" data-testid="api-reference"></div>
+<script src="${API_REFERENCE_SCRIPT}"></script>
+<script nonce="${escapeHtml(nonce)}">Scalar.createApiReference('#reference', ${JSON.stringify(config).replaceAll('<', '\\u003c')});</script>
+</body></html>`;
 }

@@ -53,6 +53,15 @@ import { requestLanguage } from './request-language.ts';
 
 type Env = { Variables: { partner: KeyHolder | null; client: string } };
 
+/** The English texts of a flat dictionary section (`apiErrors`), for the OpenAPI document. */
+function englishSection(dictionaries: Services['dictionaries'], name: string): Record<string, string> {
+  const section = dictionaries.get('en')?.[name];
+  if (!section || typeof section === 'string') return {};
+  return Object.fromEntries(
+    Object.entries(section).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 const MINUTE = 60_000;
 
 /** The public exchange API (`/api/v1`): JSON in and out, errors as `{error: {code, message, field?}}`. */
@@ -117,8 +126,15 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
     await next();
   });
 
-  api.get('/openapi.json', (c) => c.json(openApiDocument(config.BASE_URL)));
-  api.get('/docs', (c) => c.html(renderApiDocs(openApiDocument(config.BASE_URL))));
+  const documented = () =>
+    openApiDocument(config.BASE_URL, {
+      accountUrl: config.ACCOUNT_URL,
+      errorMessages: englishSection(services.dictionaries, 'apiErrors'),
+    });
+  api.get('/openapi.json', (c) => c.json(documented()));
+  // The reference page (Scalar, docs/decisions/023): its one inline script carries this response's nonce.
+  // The app's first middleware (server/app.ts) sets `nonce` for the response's CSP.
+  api.get('/docs', (c) => c.html(renderApiDocs(documented(), (c.var as { nonce?: string }).nonce ?? '')));
 
   // The catalogue list is the same object until the catalogue reloads: serialise it once per list.
   const coinsBody = new WeakMap<object, string>();

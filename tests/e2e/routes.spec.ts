@@ -17,7 +17,11 @@ const NO_TRANSITION = ['coins', 'compare', 'cross-chain', 'pairs', 'fiat'];
  * Pages whose address forwards to another page: the widget-v2-redirect middleware, and the account
  * area's home, which sends a visitor who is not signed in to the sign-in page.
  */
-const FORWARDED: Record<string, string> = { widget: '/v2/widget', account: '/account/sign-in' };
+const FORWARDED: Record<string, string> = {
+  widget: '/v2/widget',
+  account: '/account/sign-in',
+  'account-swaps': '/account/sign-in',
+};
 
 /**
  * Pages that show a stored record (a swap): an example value passes the route checks, so the page's
