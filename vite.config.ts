@@ -44,6 +44,18 @@ const PAGE_SECTIONS = [
 ];
 
 /**
+ * Texts of sections the English home page's first render does not need: every other page's title
+ * and description, the swap step's form and aside, the design system's showcase (together 4.4 KB
+ * gzip of the home page's JavaScript). The catalogue goes without them; `virtual:english-deferred`
+ * has them all, loaded before any other page renders (app/i18n/english-deferred.ts).
+ */
+const DEFERRED_TEXTS: Record<string, (key: string) => boolean> = {
+  pages: (key) => key !== 'home',
+  exchange: (key) => key === 'create' || key === 'aside',
+  ui: (key) => key === 'showcase',
+};
+
+/**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),
  * without the sections only the server reads or only some pages use;
  * `virtual:english-section/{name}`: one of the latter.
@@ -51,18 +63,40 @@ const PAGE_SECTIONS = [
 function englishCatalogue(): Plugin {
   const id = 'virtual:english-catalogue';
   const sectionPrefix = 'virtual:english-section/';
+  const deferred = 'virtual:english-deferred';
   const file = new URL('./content/locales/en.json', import.meta.url);
   const read = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const module = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
   return {
     name: 'english-catalogue',
-    resolveId: (source) => (source === id || source.startsWith(sectionPrefix) ? `\0${source}` : undefined),
+    resolveId: (source) =>
+      source === id || source === deferred || source.startsWith(sectionPrefix) ? `\0${source}` : undefined,
     load(resolved) {
       if (resolved === `\0${id}`) {
         this.addWatchFile(file.pathname);
         const catalogue = read();
         for (const section of [...SERVER_ONLY_SECTIONS, ...PAGE_SECTIONS]) delete catalogue[section];
+        for (const [section, isDeferred] of Object.entries(DEFERRED_TEXTS)) {
+          const texts = Object.entries(catalogue[section] as Record<string, unknown>);
+          catalogue[section] = Object.fromEntries(texts.filter(([key]) => !isDeferred(key)));
+        }
         return module(catalogue);
+      }
+      if (resolved === `\0${deferred}`) {
+        this.addWatchFile(file.pathname);
+        const catalogue = read();
+        return module(
+          Object.fromEntries(
+            Object.entries(DEFERRED_TEXTS).map(([section, isDeferred]) => [
+              section,
+              Object.fromEntries(
+                Object.entries(catalogue[section] as Record<string, unknown>).filter(([key]) =>
+                  isDeferred(key),
+                ),
+              ),
+            ]),
+          ),
+        );
       }
       if (resolved.startsWith(`\0${sectionPrefix}`)) {
         this.addWatchFile(file.pathname);
@@ -80,7 +114,7 @@ function englishCatalogue(): Plugin {
  * table, for a route's parameter rule; the DEX and cross-chain rules): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
-  /[\\/](DrawerSheet|CoinPickerDialog|ConsentBanner|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
+  /[\\/](DrawerSheet|CoinPickerDialog|ConsentBanner|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match|english-deferred-texts)\.tsx?$/;
 /**
  * Shared folders' modules that only some pages (or only the lazily loaded footer) import, and the
  * domains of the widget, fiat, DEX and cross-chain pages: they go with those pages' chunks, not into
