@@ -208,4 +208,51 @@ describe.each(databaseTargets())('form route actions on $name', (target) => {
     });
     expect(jsonOver.status).toBe(429);
   });
+
+  describe('the fiat widget without JavaScript', () => {
+    const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const COMPARE = '/buy/btc?side=buy&fiat=usd&coin=btc&amount=150&paymentMethod=';
+    let fiatApp: ReturnType<typeof makeApp>;
+    beforeAll(async () => {
+      const created = createTestApp(build, handle, { SANDBOX_STEP_DELAY_MS: '0' });
+      fiatApp = created.app;
+      await created.services.market.refresh();
+    });
+
+    it('"Show offers" is a GET whose offers the server renders, with the order form beside it', async () => {
+      const response = await fiatApp.request(`${BASE}${COMPARE}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toContain('no-store');
+      const page = await response.text();
+      expect(page).toContain('data-testid="fiat-offers"');
+      expect(page).toMatch(/name="offer"[^>]*value="[a-z-]+ [a-z_]+"/);
+      const order = /<form[^>]*id="(fiat-order[^"]*)"[^>]*>/.exec(page);
+      expect(order?.[0]).toContain('method="post"');
+      expect(page).toContain(`form="${order?.[1]}"`);
+
+      const bad = await (
+        await fiatApp.request(`${BASE}/de/buy/btc?side=buy&fiat=usd&coin=btc&amount=abc`)
+      ).text();
+      expect(bad).toContain('data-testid="fiat-problem"');
+      expect(bad).toContain(html(text('de', 'apiErrors.invalid_request', {}).replace('{{field}}', 'amount')));
+    });
+
+    it('the order is a plain post: 303 to its checkout, the address only in the body', async () => {
+      const page = await (await fiatApp.request(`${BASE}${COMPARE}`)).text();
+      const offer = /name="offer"[^>]*value="([a-z-]+ [a-z_]+)"/.exec(page)?.[1] ?? '';
+      const key = /name="key" value="([\w-]+)"/.exec(page)?.[1] ?? '';
+      const fields = { side: 'buy', fiat: 'usd', coin: 'btc', amount: '150', key, offer };
+      const refused = await postForm(fiatApp, COMPARE, { ...fields, walletAddress: '' });
+      expect(refused.status).toBe(422);
+      expect(await refused.text()).toContain('data-testid="fiat-problem"');
+
+      const created = await postForm(fiatApp, COMPARE, { ...fields, walletAddress: BTC_ADDRESS });
+      expect(created.status).toBe(303);
+      const location = created.headers.get('location') ?? '';
+      expect(location).not.toContain(BTC_ADDRESS);
+      // The same key again is the same order.
+      const again = await postForm(fiatApp, COMPARE, { ...fields, walletAddress: BTC_ADDRESS });
+      expect(again.headers.get('location')).toBe(location);
+    });
+  });
 });
