@@ -135,6 +135,35 @@ test.describe('forms with a human check', () => {
   }
 });
 
+test.describe('fiat', () => {
+  test('"Show offers" renders the server’s offers; the order post opens its checkout', async ({ page }) => {
+    await page.goto('/buy/eth/us');
+    const widget = page.getByTestId('fiat-widget');
+    await widget.getByTestId('fiat-amount').fill('300');
+    await widget.getByTestId('fiat-show-offers').click();
+    await expect(page).toHaveURL(/\/buy\/eth\/us\?side=buy&amount=300&fiat=usd&coin=eth/);
+    await expect(widget.getByTestId('fiat-offer').first()).toBeVisible();
+    // No address: the server says so next to the field, and the offers stay.
+    await widget.getByTestId('fiat-create-order').click();
+    await expect(widget.getByTestId('fiat-problem')).toBeVisible();
+    await expect(widget.getByTestId('fiat-offer').first()).toBeVisible();
+    await widget.getByTestId('fiat-wallet').fill(PERSONAL.payoutAddress);
+    await widget.getByTestId('fiat-create-order').click();
+    await expect(page).toHaveURL(/\/fiat\/checkout\/[a-z2-7]{26}$/);
+  });
+});
+
+test('the DEX quote is a GET whose routes the server renders (no wallet needed)', async ({ page }) => {
+  await page.goto('/dex?network=ethereum');
+  await page.getByTestId('dex-amount').fill('250');
+  await page.getByTestId('dex-quote-submit').click();
+  await expect(page).toHaveURL(
+    /\/dex\?network=ethereum&sell=0x[0-9a-f]+&buy=0x[0-9a-f]+&amount=250&slippage=0\.5$/,
+  );
+  await expect(page.getByTestId('dex-route').first()).toBeVisible();
+  await expect(page.getByTestId('dex-amount')).toHaveValue('250');
+});
+
 test.describe('searches', () => {
   test('the blog search is a GET form', async ({ page }) => {
     await page.goto('/blog');
