@@ -162,6 +162,18 @@ test('the DEX quote is a GET whose routes the server renders (no wallet needed)'
   );
   await expect(page.getByTestId('dex-route').first()).toBeVisible();
   await expect(page.getByTestId('dex-amount')).toHaveValue('250');
+  // Signing needs the browser wallet, which only a script reaches: the page says so.
+  await expect(page.getByTestId('dex-needs-js')).toBeVisible();
+  await expect(page.getByTestId('dex-connect')).toBeHidden();
+});
+
+test('the cross-chain page, whose bridges quote only for a connected wallet, says it needs JavaScript', async ({
+  page,
+}) => {
+  await page.goto('/cross-chain/usdc-ethereum-to-usdc-optimism');
+  await expect(page.getByTestId('xchain-needs-js')).toBeVisible();
+  await expect(page.getByTestId('xchain-needs-js')).toContainText('JavaScript');
+  await expect(page.getByTestId('xchain-connect')).toBeHidden();
 });
 
 test.describe('searches', () => {
