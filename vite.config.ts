@@ -41,19 +41,29 @@ const PAGE_SECTIONS = [
   'crossChain',
   // The buy, sell, fiat, checkout and fiat order pages (app/fiat/english.ts).
   'fiat',
+  // Parts of sections the home page's first render uses: the swap step's form and aside
+  // (app/exchange/english-swap-step.ts), the design system's showcase (its route module).
+  'exchange.create',
+  'exchange.aside',
+  'ui.showcase',
 ];
 
 /**
- * Texts of sections the English home page's first render does not need: every other page's title
- * and description, the swap step's form and aside, the design system's showcase (together 4.4 KB
- * gzip of the home page's JavaScript). The catalogue goes without them; `virtual:english-deferred`
- * has them all, loaded before any other page renders (app/i18n/english-deferred.ts).
+ * Texts the English home page's first render does not need but every other page may: the other
+ * pages' titles and descriptions (2.9 KB gzip). The catalogue keeps the home page's;
+ * `virtual:english-deferred` has the rest, which every other page's route module imports
+ * (`deferredTextsForPages`) and a client navigation waits for (app/i18n/english-deferred.ts).
  */
 const DEFERRED_TEXTS: Record<string, (key: string) => boolean> = {
   pages: (key) => key !== 'home',
-  exchange: (key) => key === 'create' || key === 'aside',
-  ui: (key) => key === 'showcase',
 };
+
+/** A dictionary's section, or part of one (`exchange.create`). */
+function sectionAt(catalogue: Record<string, unknown>, name: string): unknown {
+  const [section = '', part] = name.split('.');
+  const texts = catalogue[section];
+  return part ? (texts as Record<string, unknown>)[part] : texts;
+}
 
 /**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),
@@ -75,7 +85,11 @@ function englishCatalogue(): Plugin {
       if (resolved === `\0${id}`) {
         this.addWatchFile(file.pathname);
         const catalogue = read();
-        for (const section of [...SERVER_ONLY_SECTIONS, ...PAGE_SECTIONS]) delete catalogue[section];
+        for (const name of [...SERVER_ONLY_SECTIONS, ...PAGE_SECTIONS]) {
+          const [section = '', part] = name.split('.');
+          if (part) delete (catalogue[section] as Record<string, unknown>)[part];
+          else delete catalogue[section];
+        }
         for (const [section, isDeferred] of Object.entries(DEFERRED_TEXTS)) {
           const texts = Object.entries(catalogue[section] as Record<string, unknown>);
           catalogue[section] = Object.fromEntries(texts.filter(([key]) => !isDeferred(key)));
@@ -102,7 +116,7 @@ function englishCatalogue(): Plugin {
         this.addWatchFile(file.pathname);
         const name = resolved.slice(sectionPrefix.length + 1);
         if (!PAGE_SECTIONS.includes(name)) this.error(`No page section '${name}' in en.json`);
-        return module(read()[name]);
+        return module(sectionAt(read(), name));
       }
       return undefined;
     },
@@ -130,8 +144,26 @@ const isOwnShared = (id: string) => SHARED.test(id) && !/[\\/]node_modules[\\/]/
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 
+/**
+ * Every page's route module but the home page's imports the deferred English texts
+ * (`DEFERRED_TEXTS`): React Router then preloads them with the page's own code, so no page waits
+ * for them after its scripts have run (the home page loads them when idle).
+ */
+function deferredTextsForPages(): Plugin {
+  const page = /[\\/]app[\\/]routes[\\/](?!home\.tsx$)[^\\/]+\.tsx$/;
+  const texts = new URL('./app/i18n/english-deferred-texts.ts', import.meta.url).pathname;
+  return {
+    name: 'deferred-texts-for-pages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!page.test(id.split('?')[0] ?? '')) return undefined;
+      return { code: `import ${JSON.stringify(texts)};\n${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), englishCatalogue(), reactRouter()],
+  plugins: [tailwindcss(), englishCatalogue(), deferredTextsForPages(), reactRouter()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {
