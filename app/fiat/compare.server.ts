@@ -6,11 +6,13 @@ import {
   type FiatQuoteView,
   fiatOrderRequestSchema,
   fiatQuoteRequestSchema,
+  sandboxPaymentSchema,
 } from '../../core/fiat/contract.ts';
 import type { FiatError } from '../../core/fiat/quotes.ts';
 import { SELL_ERROR_CODES } from '../../core/fiat/quotes.ts';
 import type { Lang } from '../../core/i18n/languages.ts';
 import { translate } from '../../core/i18n/translate.ts';
+import { localizePath } from '../../core/routing/paths.ts';
 import type { Services } from '../../core/services.ts';
 import { field, guardedForm, seeOther, stateOf } from '../forms/guard.server.ts';
 import { resolvePage } from '../routing/page-loader.server.ts';
@@ -19,6 +21,12 @@ import { resolvePage } from '../routing/page-loader.server.ts';
 export interface FiatProblem {
   field?: string;
   message: string;
+}
+
+/** The sandbox checkout's plain post answered on its page: the 3-D Secure step, or the reason. */
+export interface SandboxCheckoutPosted {
+  challenge?: boolean;
+  problem?: FiatProblem;
 }
 
 /** The offers the server found for the widget's GET (`?amount=…`): without JavaScript, or before it ran. */
@@ -34,12 +42,12 @@ export interface FiatCompared {
  * The services are the server's, made outside this build: a fiat refusal is recognised by its
  * name, not `instanceof` (as the swap step's, app/exchange/swap-create.server.ts).
  */
-function isFiatError(error: unknown): error is FiatError {
+export function isFiatError(error: unknown): error is FiatError {
   return error instanceof Error && error.name === 'FiatError';
 }
 
 /** A fiat refusal in the page's language: the same key and values as the API's (server/api/fiat.ts). */
-function fiatProblem(services: Services, lang: Lang, error: FiatError, unit: string): FiatProblem {
+export function fiatProblem(services: Services, lang: Lang, error: FiatError, unit: string): FiatProblem {
   const key = SELL_ERROR_CODES.has(error.code)
     ? `fiat.sell.errors.${error.code}`
     : `fiatErrors.${error.code}`;
@@ -50,7 +58,11 @@ function fiatProblem(services: Services, lang: Lang, error: FiatError, unit: str
 }
 
 /** A request the schema refuses: the first field it names, in the API's words. */
-function invalidRequest(services: Services, lang: Lang, issues: { path: PropertyKey[] }[]): FiatProblem {
+export function invalidRequest(
+  services: Services,
+  lang: Lang,
+  issues: { path: PropertyKey[] }[],
+): FiatProblem {
   const name = String(issues[0]?.path[0] ?? 'amount');
   return {
     field: name,
@@ -154,5 +166,43 @@ export async function fiatOrderAction(
   } catch (error) {
     if (!isFiatError(error)) throw error;
     return refuse(error.status === 400 ? 422 : error.status, fiatProblem(services, lang, error, unit));
+  }
+}
+
+/**
+ * The sandbox checkout's card form posted without JavaScript: the same core steps as
+ * POST /api/v1/sandbox/fiat/orders/{id}/pay and …/challenge (the card in the body only, the write
+ * limit); 303 to the order page once paid or declined, the 3-D Secure step or the reason otherwise.
+ */
+export async function sandboxCheckoutAction(args: ActionFunctionArgs) {
+  const { lang, params } = resolvePage(args);
+  const state = stateOf(args.context);
+  const { services } = state;
+  if (state.page) state.page.private = true;
+  const form = await guardedForm({
+    request: args.request,
+    state,
+    limit: { scope: 'w', limit: services.config.RATE_LIMIT_WRITES_PER_MINUTE, windowMs: 60_000 },
+  });
+  const id = (params.orderId ?? '').toLowerCase();
+  if (!services.sandbox) throw data('Order not found', { status: 404 });
+  const answer = (status: number, body: SandboxCheckoutPosted) =>
+    data(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  const back = () => seeOther(localizePath(lang, `/fiat/order/${id}`));
+  try {
+    if (field(form, 'intent') === 'challenge') {
+      await services.fiatOrders.sandboxChallenge(id, field(form, 'passed') === 'true');
+      return back();
+    }
+    const card = { number: field(form, 'number'), expiry: field(form, 'expiry'), cvc: field(form, 'cvc') };
+    const parsed = sandboxPaymentSchema.safeParse(card);
+    if (!parsed.success) return answer(422, { problem: invalidRequest(services, lang, parsed.error.issues) });
+    const result = await services.fiatOrders.sandboxPay(id, parsed.data);
+    return result.outcome === 'challenge' ? answer(200, { challenge: true }) : back();
+  } catch (error) {
+    if (!isFiatError(error)) throw error;
+    return answer(error.status === 400 ? 422 : error.status, {
+      problem: fiatProblem(services, lang, error, ''),
+    });
   }
 }

@@ -150,6 +150,16 @@ test.describe('fiat', () => {
     await widget.getByTestId('fiat-wallet').fill(PERSONAL.payoutAddress);
     await widget.getByTestId('fiat-create-order').click();
     await expect(page).toHaveURL(/\/fiat\/checkout\/[a-z2-7]{26}$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    // The sandbox checkout's card form is a plain post too: the 3-D Secure card asks its step first.
+    await page.getByTestId('card-number').fill('4000 0000 0000 3220');
+    await page.getByTestId('card-expiry').fill('12/34');
+    await page.getByTestId('card-cvc').fill('123');
+    await page.getByTestId('checkout-pay').click();
+    await expect(page.getByTestId('checkout-3ds')).toBeVisible();
+    await page.getByTestId('checkout-3ds-pass').click();
+    await expect(page).toHaveURL(new RegExp(`/fiat/order/${id}$`));
+    await expect(page.getByTestId('fiat-order')).not.toHaveAttribute('data-status', 'pending_payment');
   });
 });
 
