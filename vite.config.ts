@@ -41,7 +41,29 @@ const PAGE_SECTIONS = [
   'crossChain',
   // The buy, sell, fiat, checkout and fiat order pages (app/fiat/english.ts).
   'fiat',
+  // Parts of sections the home page's first render uses: the swap step's form and aside
+  // (app/exchange/english-swap-step.ts), the design system's showcase (its route module).
+  'exchange.create',
+  'exchange.aside',
+  'ui.showcase',
 ];
+
+/**
+ * Texts the English home page's first render does not need but every other page may: the other
+ * pages' titles and descriptions (2.9 KB gzip). The catalogue keeps the home page's;
+ * `virtual:english-deferred` has the rest, which every other page's route module imports
+ * (`deferredTextsForPages`) and a client navigation waits for (app/i18n/english-deferred.ts).
+ */
+const DEFERRED_TEXTS: Record<string, (key: string) => boolean> = {
+  pages: (key) => key !== 'home',
+};
+
+/** A dictionary's section, or part of one (`exchange.create`). */
+function sectionAt(catalogue: Record<string, unknown>, name: string): unknown {
+  const [section = '', part] = name.split('.');
+  const texts = catalogue[section];
+  return part ? (texts as Record<string, unknown>)[part] : texts;
+}
 
 /**
  * `virtual:english-catalogue`: the English dictionary built into the browser bundle (SPEC §4),
@@ -51,24 +73,50 @@ const PAGE_SECTIONS = [
 function englishCatalogue(): Plugin {
   const id = 'virtual:english-catalogue';
   const sectionPrefix = 'virtual:english-section/';
+  const deferred = 'virtual:english-deferred';
   const file = new URL('./content/locales/en.json', import.meta.url);
   const read = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const module = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
   return {
     name: 'english-catalogue',
-    resolveId: (source) => (source === id || source.startsWith(sectionPrefix) ? `\0${source}` : undefined),
+    resolveId: (source) =>
+      source === id || source === deferred || source.startsWith(sectionPrefix) ? `\0${source}` : undefined,
     load(resolved) {
       if (resolved === `\0${id}`) {
         this.addWatchFile(file.pathname);
         const catalogue = read();
-        for (const section of [...SERVER_ONLY_SECTIONS, ...PAGE_SECTIONS]) delete catalogue[section];
+        for (const name of [...SERVER_ONLY_SECTIONS, ...PAGE_SECTIONS]) {
+          const [section = '', part] = name.split('.');
+          if (part) delete (catalogue[section] as Record<string, unknown>)[part];
+          else delete catalogue[section];
+        }
+        for (const [section, isDeferred] of Object.entries(DEFERRED_TEXTS)) {
+          const texts = Object.entries(catalogue[section] as Record<string, unknown>);
+          catalogue[section] = Object.fromEntries(texts.filter(([key]) => !isDeferred(key)));
+        }
         return module(catalogue);
+      }
+      if (resolved === `\0${deferred}`) {
+        this.addWatchFile(file.pathname);
+        const catalogue = read();
+        return module(
+          Object.fromEntries(
+            Object.entries(DEFERRED_TEXTS).map(([section, isDeferred]) => [
+              section,
+              Object.fromEntries(
+                Object.entries(catalogue[section] as Record<string, unknown>).filter(([key]) =>
+                  isDeferred(key),
+                ),
+              ),
+            ]),
+          ),
+        );
       }
       if (resolved.startsWith(`\0${sectionPrefix}`)) {
         this.addWatchFile(file.pathname);
         const name = resolved.slice(sectionPrefix.length + 1);
         if (!PAGE_SECTIONS.includes(name)) this.error(`No page section '${name}' in en.json`);
-        return module(read()[name]);
+        return module(sectionAt(read(), name));
       }
       return undefined;
     },
@@ -80,7 +128,7 @@ function englishCatalogue(): Plugin {
  * table, for a route's parameter rule; the DEX and cross-chain rules): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
-  /[\\/](DrawerSheet|CoinPickerDialog|ConsentBanner|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match)\.tsx?$/;
+  /[\\/](DrawerSheet|CoinPickerDialog|ConsentBanner|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match|english-deferred-texts)\.tsx?$/;
 /**
  * Shared folders' modules that only some pages (or only the lazily loaded footer) import, and the
  * domains of the widget, fiat, DEX and cross-chain pages: they go with those pages' chunks, not into
@@ -96,8 +144,26 @@ const isOwnShared = (id: string) => SHARED.test(id) && !/[\\/]node_modules[\\/]/
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 
+/**
+ * Every page's route module but the home page's imports the deferred English texts
+ * (`DEFERRED_TEXTS`): React Router then preloads them with the page's own code, so no page waits
+ * for them after its scripts have run (the home page loads them when idle).
+ */
+function deferredTextsForPages(): Plugin {
+  const page = /[\\/]app[\\/]routes[\\/](?!home\.tsx$)[^\\/]+\.tsx$/;
+  const texts = new URL('./app/i18n/english-deferred-texts.ts', import.meta.url).pathname;
+  return {
+    name: 'deferred-texts-for-pages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!page.test(id.split('?')[0] ?? '')) return undefined;
+      return { code: `import ${JSON.stringify(texts)};\n${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), englishCatalogue(), reactRouter()],
+  plugins: [tailwindcss(), englishCatalogue(), deferredTextsForPages(), reactRouter()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

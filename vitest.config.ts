@@ -17,7 +17,10 @@ export default defineConfig({
           string,
           unknown
         >;
-        return `export default ${JSON.stringify(english[id.slice(SECTION_PREFIX.length + 1)] ?? {})};`;
+        // A section, or part of one (`exchange.create`).
+        const [section = '', part] = id.slice(SECTION_PREFIX.length + 1).split('.');
+        const texts = english[section] as Record<string, unknown> | undefined;
+        return `export default ${JSON.stringify((part ? texts?.[part] : texts) ?? {})};`;
       },
     },
   ],

@@ -12,9 +12,11 @@ import { FormReplay } from './forms/FormReplay.tsx';
 import { useTranslation } from './i18n/react.tsx';
 import './app.css';
 import { readConsent } from '../core/consent/consent.ts';
+import { DEFAULT_LANG } from '../core/i18n/languages.ts';
 import { pageLanguage } from '../core/routing/paths.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
 import { i18nClient } from './i18n/client-instance.ts';
+import { loadDeferredEnglishTexts } from './i18n/english-deferred.ts';
 import { loadLanguage } from './i18n/load-language.ts';
 import { useAnalytics } from './lib/analytics.ts';
 import { claimReload, watchBuild } from './lib/build-watcher.ts';
@@ -44,7 +46,9 @@ export const middleware = [
 const languageMiddleware: MiddlewareFunction = async ({ request }, next) => {
   const instance = i18nClient.current;
   if (instance) {
-    await loadLanguage(instance, pageLanguage(new URL(request.url).pathname));
+    const lang = pageLanguage(new URL(request.url).pathname);
+    if (lang === DEFAULT_LANG) await loadDeferredEnglishTexts();
+    await loadLanguage(instance, lang);
     i18nClient.loadError = null;
   }
   await next();

@@ -9,3 +9,9 @@ declare module 'virtual:english-section/*' {
   const section: import('../core/i18n/dictionaries.ts').Dictionary;
   export default section;
 }
+
+/** The English texts the home page's first render does without (vite.config.ts, `DEFERRED_TEXTS`). */
+declare module 'virtual:english-deferred' {
+  const texts: import('../core/i18n/dictionaries.ts').Dictionary;
+  export default texts;
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import type { DexQuotesView, DexRouteView } from '../../core/dex/contract.ts';
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
@@ -43,10 +43,12 @@ export function DexPage() {
   const navigate = useNavigate();
   const network = data.networks.find((n) => n.id === data.network) as DexNetworkView;
   const tokens = data.tokens;
-  const [sell, setSell] = useState(() => defaultPair(tokens).sell);
-  const [buy, setBuy] = useState(() => defaultPair(tokens).buy);
-  const [amount, setAmount] = useState('');
-  const [slippage, setSlippage] = useState('0.5');
+  // The quote form's GET, sent without JavaScript or before it ran: the server's routes for it.
+  const server = data.server;
+  const [sell, setSell] = useState(() => server?.sell ?? defaultPair(tokens).sell);
+  const [buy, setBuy] = useState(() => server?.buy ?? defaultPair(tokens).buy);
+  const [amount, setAmount] = useState(server?.amount ?? '');
+  const [slippage, setSlippage] = useState(server?.slippage ?? '0.5');
   const [balances, setBalances] = useState<{ token: bigint; native: bigint } | null>(null);
   const { step, setStep, execute, busy } = useTxSteps<'approve' | 'swap'>();
   const { wallet, wallets, findWallets, connect, connectSandbox, forgetSandbox, switchNetwork } = useWallet({
@@ -59,8 +61,11 @@ export function DexPage() {
     useCallback(() => setRefresh((n) => n + 1), []),
   );
 
-  // A new network brings its own token list.
+  // A new network brings its own token list (the first one is the page's, with its form's pair).
+  const firstTokens = useRef(tokens);
   useEffect(() => {
+    if (tokens === firstTokens.current) return;
+    firstTokens.current = tokens;
     const pair = defaultPair(tokens);
     setSell(pair.sell);
     setBuy(pair.buy);
@@ -88,11 +93,15 @@ export function DexPage() {
           ...(wallet && onChain ? { taker: wallet.address } : {}),
         })
       : null;
-  const { quotes, problem, loading } = useQuote<DexQuotesView>(
-    quoteQuery ? `/api/v1/dex/quotes?${quoteQuery}` : null,
-    lang,
-    { attempt: refresh, fallback: t('dex.quoteFailed') },
-  );
+  const live = useQuote<DexQuotesView>(quoteQuery ? `/api/v1/dex/quotes?${quoteQuery}` : null, lang, {
+    attempt: refresh,
+    fallback: t('dex.quoteFailed'),
+  });
+  // The server's answer stands for the form as it was sent until a live one comes.
+  const asSent = !!server && server.sell === sell && server.buy === buy && server.amount === amount;
+  const quotes = live.quotes ?? (asSent && !live.problem ? server.quotes : null);
+  const problem = live.problem ?? (asSent && !live.quotes && !live.loading ? server.problem : null);
+  const loading = live.loading;
 
   // The wallet's balances of the sell token and the gas token, on the right network.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads them again after a transaction.
@@ -205,86 +214,106 @@ export function DexPage() {
             </p>
           ) : null}
 
-          <div className="mt-5 grid gap-4 sm:grid-cols-2">
-            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-              <span className="flex items-center gap-2">
-                {sellToken ? <img src={sellToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
-                {t('dex.youPay')}
-              </span>
-              <select
-                data-testid="dex-sell-token"
-                value={sell}
-                onChange={(event) => setSell(event.target.value)}
-                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
-              >
-                {tokens.map((token) => (
-                  <option key={token.address} value={token.address}>
-                    {`${token.symbol} · ${token.name}`}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-              <span className="flex items-center gap-2">
-                {buyToken ? <img src={buyToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
-                {t('dex.youReceive')}
-              </span>
-              <select
-                data-testid="dex-buy-token"
-                value={buy}
-                onChange={(event) => setBuy(event.target.value)}
-                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
-              >
-                {tokens.map((token) => (
-                  <option key={token.address} value={token.address}>
-                    {`${token.symbol} · ${token.name}`}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-              {t('dex.amount', { symbol: sellToken?.symbol ?? '' })}
-              <input
-                data-testid="dex-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value.replace(',', '.'))}
-                placeholder="0.0"
-                className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
-              />
-              {amount && sellAmount === null ? (
-                <span className="text-red-700">{t('dex.amountInvalid')}</span>
-              ) : null}
-            </label>
-            <fieldset className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-              <legend>{t('dex.slippage')}</legend>
-              <div className="flex flex-wrap items-center gap-2">
-                {SLIPPAGE_PRESETS.map((preset) => (
-                  <button
-                    key={preset}
-                    type="button"
-                    aria-pressed={slippage === preset}
-                    onClick={() => setSlippage(preset)}
-                    className={`rounded-full border px-3 py-1 ${slippage === preset ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
-                  >
-                    {formatPercent(Number(preset) / 100, lang)}
-                  </button>
-                ))}
+          {/* Without JavaScript (or before it ran) a GET of the page: the server renders its routes. */}
+          <form
+            method="get"
+            action=""
+            data-testid="dex-quote-form"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <input type="hidden" name="network" value={network.id} />
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
+              <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+                <span className="flex items-center gap-2">
+                  {sellToken ? (
+                    <img src={sellToken.icon} alt="" width={20} height={20} loading="lazy" />
+                  ) : null}
+                  {t('dex.youPay')}
+                </span>
+                <select
+                  name="sell"
+                  data-testid="dex-sell-token"
+                  value={sell}
+                  onChange={(event) => setSell(event.target.value)}
+                  className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+                >
+                  {tokens.map((token) => (
+                    <option key={token.address} value={token.address}>
+                      {`${token.symbol} · ${token.name}`}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+                <span className="flex items-center gap-2">
+                  {buyToken ? <img src={buyToken.icon} alt="" width={20} height={20} loading="lazy" /> : null}
+                  {t('dex.youReceive')}
+                </span>
+                <select
+                  name="buy"
+                  data-testid="dex-buy-token"
+                  value={buy}
+                  onChange={(event) => setBuy(event.target.value)}
+                  className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
+                >
+                  {tokens.map((token) => (
+                    <option key={token.address} value={token.address}>
+                      {`${token.symbol} · ${token.name}`}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+                {t('dex.amount', { symbol: sellToken?.symbol ?? '' })}
                 <input
-                  data-testid="dex-slippage"
-                  aria-label={t('dex.slippageCustom')}
+                  name="amount"
+                  data-testid="dex-amount"
                   inputMode="decimal"
-                  value={slippage}
-                  onChange={(event) => setSlippage(event.target.value.replace(',', '.'))}
-                  className="w-20 rounded-xl border border-slate-300 bg-surface px-2 py-1"
+                  autoComplete="off"
+                  value={amount}
+                  onChange={(event) => setAmount(event.target.value.replace(',', '.'))}
+                  placeholder="0.0"
+                  className="w-full min-w-0 rounded-xl border border-slate-300 bg-surface px-3 py-2"
                 />
-                <span aria-hidden="true">%</span>
-              </div>
-              <span className="font-normal text-muted">{t('dex.slippageHint')}</span>
-              {slippageValid ? null : <span className="text-red-700">{t('dex.slippageInvalid')}</span>}
-            </fieldset>
-          </div>
+                {amount && sellAmount === null ? (
+                  <span className="text-red-700">{t('dex.amountInvalid')}</span>
+                ) : null}
+              </label>
+              <fieldset className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+                <legend>{t('dex.slippage')}</legend>
+                <div className="flex flex-wrap items-center gap-2">
+                  {SLIPPAGE_PRESETS.map((preset) => (
+                    <button
+                      key={preset}
+                      type="button"
+                      aria-pressed={slippage === preset}
+                      onClick={() => setSlippage(preset)}
+                      className={`rounded-full border px-3 py-1 ${slippage === preset ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
+                    >
+                      {formatPercent(Number(preset) / 100, lang)}
+                    </button>
+                  ))}
+                  <input
+                    name="slippage"
+                    data-testid="dex-slippage"
+                    aria-label={t('dex.slippageCustom')}
+                    inputMode="decimal"
+                    value={slippage}
+                    onChange={(event) => setSlippage(event.target.value.replace(',', '.'))}
+                    className="w-20 rounded-xl border border-slate-300 bg-surface px-2 py-1"
+                  />
+                  <span aria-hidden="true">%</span>
+                </div>
+                <span className="font-normal text-muted">{t('dex.slippageHint')}</span>
+                {slippageValid ? null : <span className="text-red-700">{t('dex.slippageInvalid')}</span>}
+              </fieldset>
+            </div>
+            <noscript>
+              <button type="submit" className="btn btn-primary btn-md mt-4" data-testid="dex-quote-submit">
+                {t('dex.choose')}
+              </button>
+            </noscript>
+          </form>
 
           <div className="mt-6" aria-live="polite">
             {loading ? <p className="text-muted">{t('dex.searching')}</p> : null}

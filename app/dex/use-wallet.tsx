@@ -246,7 +246,7 @@ export function WalletConnection({
         <>
           <p>{t('dex.sandboxWallet.hint', { network: sandbox.network.name })}</p>
           <Button
-            className="mt-2"
+            className="js-only mt-2"
             color="secondary"
             block
             onClick={sandbox.onUse}
@@ -273,7 +273,16 @@ export function WalletConnection({
       ) : (
         <>
           <p className="mt-2 text-sm text-muted">{t('dex.walletHint')}</p>
-          <Button className="mt-3" block onClick={onFind} data-testid={`${testIdPrefix}-connect`}>
+          {/* A browser wallet talks to the page through its script: without it the page says so. */}
+          <noscript>
+            <p
+              className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+              data-testid={`${testIdPrefix}-needs-js`}
+            >
+              {t('dex.walletNeedsJavaScript')}
+            </p>
+          </noscript>
+          <Button className="js-only mt-3" block onClick={onFind} data-testid={`${testIdPrefix}-connect`}>
             {t('dex.connect')}
           </Button>
           {wallets && wallets.length === 0 ? (

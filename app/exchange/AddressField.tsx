@@ -1,3 +1,4 @@
+import './english-swap-step.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import type { AddressState } from './api-hooks.ts';
 import { addressReason } from './messages.ts';

@@ -1,3 +1,4 @@
+import './english-swap-step.ts';
 import swapNotify from 'virtual:english-section/swapNotify';
 import { addEnglishSection } from '../i18n/english-sections.ts';
 import { useTranslation } from '../i18n/react.tsx';

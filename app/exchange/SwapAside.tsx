@@ -1,3 +1,4 @@
+import './english-swap-step.ts';
 import { Link } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
 import { useTranslation } from '../i18n/react.tsx';

@@ -1,3 +1,4 @@
+import './english-swap-step.ts';
 import { useEffect, useId, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/i18n/format.ts';

@@ -5,6 +5,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { ApiProblem, api } from '../lib/api-client.ts';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
+import type { SandboxCheckoutPosted } from './compare.server.ts';
 
 const field =
   'w-full min-w-0 rounded-lg border border-slate-200 bg-surface px-3 py-2 font-mono text-base focus:border-brand-500 focus:outline-none';
@@ -16,14 +17,23 @@ type Answer = { outcome: 'succeeded' | 'declined' | 'challenge'; order: FiatOrde
  * 4000…0002 is declined, 4000…3220 asks for a 3-D Secure step first). The provider books the
  * payment and tells our webhook, signed; then the visitor goes back to the order page.
  */
-export function SandboxCheckout({ orderId, payable }: { orderId: string; payable: boolean }) {
+export function SandboxCheckout({
+  orderId,
+  payable,
+  posted = null,
+}: {
+  orderId: string;
+  payable: boolean;
+  /** The plain post's answer (without JavaScript, or before it ran): the 3-D Secure step, or the reason. */
+  posted?: SandboxCheckoutPosted | null;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const ids = { number: useId(), expiry: useId(), cvc: useId() };
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
-  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(posted?.problem ?? null);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState(false);
+  const [challenge, setChallenge] = useState(posted?.challenge ?? false);
   const back = () => window.location.assign(localizePath(lang, `/fiat/order/${orderId}`));
 
   const call = async (path: string, body: unknown) => {
@@ -72,23 +82,37 @@ export function SandboxCheckout({ orderId, payable }: { orderId: string; payable
             {problem.message}
           </p>
         )}
-        <div className="mt-4 flex flex-wrap gap-3">
+        {/* A plain post without JavaScript (or before it ran); the buttons' code takes over after. */}
+        <form method="post" className="mt-4 flex flex-wrap gap-3">
+          <input type="hidden" name="intent" value="challenge" />
           <Button
+            type="submit"
+            name="passed"
+            value="true"
             loading={busy}
             data-testid="checkout-3ds-pass"
-            onClick={() => void call('challenge', { passed: true })}
+            onClick={(event) => {
+              event.preventDefault();
+              void call('challenge', { passed: true });
+            }}
           >
             {t('fiat.checkout.challengePass')}
           </Button>
           <Button
+            type="submit"
+            name="passed"
+            value="false"
             color="secondary"
             disabled={busy}
             data-testid="checkout-3ds-fail"
-            onClick={() => void call('challenge', { passed: false })}
+            onClick={(event) => {
+              event.preventDefault();
+              void call('challenge', { passed: false });
+            }}
           >
             {t('fiat.checkout.challengeFail')}
           </Button>
-        </div>
+        </form>
       </section>
     );
   }
@@ -99,6 +123,7 @@ export function SandboxCheckout({ orderId, payable }: { orderId: string; payable
       </label>
       <input
         id={id}
+        name={name}
         className={`${field} mt-1`}
         value={card[name]}
         inputMode="numeric"
@@ -111,6 +136,7 @@ export function SandboxCheckout({ orderId, payable }: { orderId: string; payable
   );
   return (
     <form
+      method="post"
       data-testid="checkout-form"
       onSubmit={(event) => {
         event.preventDefault();

@@ -5,6 +5,7 @@ import { countryName, currencyName, regionName } from '../../core/i18n/display-n
 import type { Lang } from '../../core/i18n/languages.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, pageNotFound, resolvePage } from '../routing/page-loader.server.ts';
+import { compareFromQuery, type FiatCompared } from './compare.server.ts';
 
 /** The country a page without one starts from, by its language. */
 const LANGUAGE_COUNTRY: Record<Lang, string> = {
@@ -51,6 +52,8 @@ export interface FiatTradeData extends PageData {
   placed: boolean;
   /** The landing pages' sell tab starts from this amount of the coin. */
   sellAmount: string;
+  /** The offers for the widget's GET (`?amount=…`), rendered by the server (app/fiat/compare.server.ts). */
+  compared: FiatCompared | null;
 }
 
 function fiatNotFound(args: LoaderFunctionArgs): never {
@@ -64,7 +67,8 @@ function fiatNotFound(args: LoaderFunctionArgs): never {
  */
 export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTradeData> {
   const page = resolvePage(args);
-  const { services } = args.context.get(requestStateContext);
+  const state = args.context.get(requestStateContext);
+  const { services } = state;
   const { fiat, catalogue } = services;
   const params = page.params;
   const side: FiatSide = page.page.startsWith('sell') ? 'sell' : 'buy';
@@ -122,6 +126,15 @@ export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTrade
   const allCoins = await catalogue.coins();
   const currency = pairCurrency ?? availability.currency;
   const currencyInfo = fiatCurrencies.find((c) => c.code === currency);
+  const compared =
+    availability.providers.length > 0
+      ? await compareFromQuery(services, lang, new URL(args.request.url), {
+          country: country.code,
+          region: region?.code ?? null,
+        })
+      : null;
+  // Live offers and the order form's own key: this response is never stored.
+  if (compared && state.page) state.page.private = true;
   return {
     ...page,
     side,
@@ -151,6 +164,7 @@ export async function loadFiatTrade(args: LoaderFunctionArgs): Promise<FiatTrade
       side === 'buy' ? String(Number(currencyInfo?.min ?? '50') * 3) : coin.code === 'btc' ? '0.01' : '1',
     placed: Boolean(params.country),
     sellAmount: coin.code === 'btc' ? '0.01' : '1',
+    compared,
   };
 }
 

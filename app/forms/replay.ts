@@ -36,17 +36,23 @@ export function useClaimForm(
 }
 
 /**
- * The fields of a server-rendered form filled in before its component ran: text as typed, a
- * ticked checkbox as 'on'. Empty fields are left out (the component's state starts empty).
+ * The fields of a server-rendered form filled in before its component ran: text as typed (inputs,
+ * text areas, a chosen option), a ticked checkbox as 'on'. Empty fields are left out (the
+ * component's state starts empty).
  */
 export function readTypedFields(form: HTMLFormElement, names: readonly string[]): Record<string, string> {
   const typed: Record<string, string> = {};
   for (const name of names) {
     const element = form.elements.namedItem(name);
-    if (!(element instanceof HTMLInputElement)) continue;
-    if (element.type === 'checkbox') {
+    if (element instanceof HTMLInputElement && element.type === 'checkbox') {
       if (element.checked) typed[name] = 'on';
-    } else if (element.value !== '') typed[name] = element.value;
+    } else if (
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+    ) {
+      if (element.value !== '') typed[name] = element.value;
+    }
   }
   return typed;
 }

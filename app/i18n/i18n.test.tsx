@@ -33,6 +33,15 @@ describe('I18n', () => {
     i18n.changeLanguage('en');
     expect(calls).toBe(1);
   });
+
+  it('adds deferred texts beside a section the catalogue has in part, keeping its own', () => {
+    const i18n = createI18n('en', { en: { pages: { home: { title: 'Home' } } } });
+    expect(i18n.t('pages.faq.title')).toBe('pages.faq.title');
+    i18n.extendDictionary('en', { pages: { faq: { title: 'FAQ' } }, forms: { send: 'Send' } });
+    expect(i18n.t('pages.faq.title')).toBe('FAQ');
+    expect(i18n.t('pages.home.title')).toBe('Home');
+    expect(i18n.t('forms.send')).toBe('Send');
+  });
 });
 
 function Greeting() {

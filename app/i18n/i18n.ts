@@ -42,7 +42,7 @@ export class I18n {
    * before the page renders. A new object, so no text looked up before is remembered as missing.
    */
   extendDictionary(lang: Lang, sections: Dictionary): void {
-    this.#dictionaries.set(lang, { ...this.#dictionaries.get(lang), ...sections });
+    this.#dictionaries.set(lang, mergeSections(this.#dictionaries.get(lang) ?? {}, sections));
   }
 
   /** Switches the language; components using `useTranslation` render again. */
@@ -59,6 +59,20 @@ export class I18n {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   };
+}
+
+/**
+ * `base` with `sections` added: a section already there gets the new texts beside its own (the
+ * English catalogue's sections without their deferred texts, vite.config.ts `DEFERRED_TEXTS`).
+ */
+export function mergeSections(base: Dictionary, sections: Dictionary): Dictionary {
+  const merged: Dictionary = { ...base };
+  for (const [name, texts] of Object.entries(sections)) {
+    const current = merged[name];
+    merged[name] =
+      typeof current === 'object' && typeof texts === 'object' ? { ...current, ...texts } : texts;
+  }
+  return merged;
 }
 
 export function createI18n(lang: Lang, dictionaries: Dictionaries): I18n {

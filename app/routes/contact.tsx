@@ -1,4 +1,9 @@
-import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
 import { LANGUAGES } from '../../core/i18n/languages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { FORM_ACTIONS, FORM_FIELDS } from '../../core/support/fields.ts';
@@ -9,6 +14,7 @@ import { type PageData, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import '../support/english.ts';
 import { senderFields } from '../support/common-fields.ts';
+import { supportFormAction } from '../support/form-action.server.ts';
 import { SupportForm } from '../support/SupportForm.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
 
@@ -16,6 +22,11 @@ export function loader(args: LoaderFunctionArgs): PageData & { supportEmail: str
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
   return { ...page, supportEmail: services.config.OPERATOR_EMAIL };
+}
+
+/** The plain post of the contact and add-coin forms (app/support/form-action.server.ts). */
+export function action(args: ActionFunctionArgs) {
+  return supportFormAction(args, ['contact-form', 'add-coin-form']);
 }
 
 const CARD = 'rounded-2xl bg-surface p-5 shadow-sm md:p-6';

@@ -1,4 +1,5 @@
 import {
+  type ActionFunctionArgs,
   type LoaderFunctionArgs,
   useLoaderData,
   useRevalidator,
@@ -17,6 +18,7 @@ import type { RootData } from '../root.tsx';
 import { type PageData, pageNotFound, resolvePage } from '../routing/page-loader.server.ts';
 import { PageHead } from '../shell/PageHead.tsx';
 import '../support/english.ts';
+import { supportFormAction } from '../support/form-action.server.ts';
 import { SupportForm } from '../support/SupportForm.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
 import { PageLinks } from '../ui/PageLinks.tsx';
@@ -31,6 +33,11 @@ export async function loader(args: LoaderFunctionArgs): Promise<PageData & { rev
   const reviews = number > 0 ? await services.reviews.page(number) : null;
   if (!reviews || (raw !== null && number === 1)) pageNotFound(url);
   return { ...page, reviews };
+}
+
+/** The plain post of the review form (app/support/form-action.server.ts). */
+export function action(args: ActionFunctionArgs) {
+  return supportFormAction(args, ['review-form']);
 }
 
 function Stars({ rating, label }: { rating: number; label: string }) {

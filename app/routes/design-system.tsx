@@ -1,7 +1,9 @@
+import showcase from 'virtual:english-section/ui.showcase';
 import { type ReactNode, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { designSystemEnabled } from '../../core/config.ts';
 import { localizePath } from '../../core/routing/paths.ts';
+import { addEnglishTexts } from '../i18n/english-sections.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
 import { noRouteFound, type PageData, resolvePage } from '../routing/page-loader.server.ts';
@@ -12,6 +14,9 @@ import { Drawer, type DrawerCloseReason } from '../ui/Drawer.tsx';
 import { Image } from '../ui/Image.tsx';
 import { TextInput, type ValidationStatus } from '../ui/TextInput.tsx';
 import { Tooltip, TooltipButton } from '../ui/Tooltip.tsx';
+
+// The showcase's English texts come with this page only.
+addEnglishTexts({ ui: { showcase } });
 
 /** The showcase is for development and tests: in production it does not exist (core/config.ts). */
 export function loader(args: LoaderFunctionArgs): PageData {

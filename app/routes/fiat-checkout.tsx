@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
 import '../fiat/english.ts';
 import { formatDecimal } from '../../core/i18n/format.ts';
+import { type SandboxCheckoutPosted, sandboxCheckoutAction } from '../fiat/compare.server.ts';
 import { formatMoney } from '../fiat/FiatWidget.tsx';
 import { type FiatOrderPageData, loadFiatOrder } from '../fiat/fiat-page.server.ts';
 import { SandboxCheckout } from '../fiat/SandboxCheckout.tsx';
@@ -16,8 +17,14 @@ export function loader(args: LoaderFunctionArgs): Promise<FiatOrderPageData> {
   return loadFiatOrder(args, { sandboxCheckout: true, side: 'buy' });
 }
 
+/** The card form's and 3-D Secure step's plain posts (app/fiat/compare.server.ts). */
+export function action(args: ActionFunctionArgs) {
+  return sandboxCheckoutAction(args);
+}
+
 export default function FiatCheckoutPage() {
   const { order, coinName } = useLoaderData<typeof loader>();
+  const posted = useActionData<SandboxCheckoutPosted>();
   const { t } = useTranslation();
   const lang = useLang();
   const title = t('fiat.checkout.title', { provider: order.providerName });
@@ -43,7 +50,11 @@ export default function FiatCheckoutPage() {
               : formatMoney(order.fiatAmount, order.fiat, lang)}
           </dd>
         </dl>
-        <SandboxCheckout orderId={order.id} payable={order.status === 'pending_payment'} />
+        <SandboxCheckout
+          orderId={order.id}
+          payable={order.status === 'pending_payment'}
+          posted={posted ?? null}
+        />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
 import { localizePath } from '../../core/routing/paths.ts';
 import '../fiat/english.ts';
+import { type FiatProblem, fiatOrderAction } from '../fiat/compare.server.ts';
 import { FiatWidget } from '../fiat/FiatWidget.tsx';
 import { type FiatTradeData, loadFiatTrade } from '../fiat/fiat-page.server.ts';
 import { useTranslation } from '../i18n/react.tsx';
@@ -19,8 +20,15 @@ export function loader(args: LoaderFunctionArgs): Promise<FiatTradeData> {
   return loadFiatTrade(args);
 }
 
+/** The widget's order form posted without JavaScript (app/fiat/compare.server.ts). */
+export async function action(args: ActionFunctionArgs) {
+  const { country, region } = await loadFiatTrade(args);
+  return fiatOrderAction(args, { country: country.code, region: region?.code ?? null });
+}
+
 export default function FiatTradePage() {
   const data = useLoaderData<typeof loader>();
+  const posted = useActionData<{ fiatProblem: FiatProblem }>();
   const { page, side, coin, country, region, providers, methods, regions } = data;
   const { t } = useTranslation();
   const lang = useLang();
@@ -81,6 +89,8 @@ export default function FiatTradePage() {
             currencies={data.currencies}
             methods={methods}
             amount={data.amount}
+            compared={data.compared}
+            posted={posted?.fiatProblem ?? null}
             {...(page === 'fiat' || page === 'fiat-exchange-pair'
               ? { switchable: { sellAmount: data.sellAmount } }
               : {})}

@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
 import { formatPercent, formatUsd } from '../../core/i18n/format.ts';
 import { FORM_ACTIONS, FORM_FIELDS, MONTHLY_VOLUMES } from '../../core/support/fields.ts';
 import { useTranslation } from '../i18n/react.tsx';
@@ -11,6 +16,7 @@ import { PageHead } from '../shell/PageHead.tsx';
 import { parseVolume, partnerEarnings } from '../support/earnings.ts';
 import '../support/english.ts';
 import { emailField } from '../support/common-fields.ts';
+import { supportFormAction } from '../support/form-action.server.ts';
 import { SupportForm } from '../support/SupportForm.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
 import { SnippetGenerator } from '../widget/SnippetGenerator.tsx';
@@ -23,6 +29,11 @@ export function loader(args: LoaderFunctionArgs): PageData & { serviceFeeBps: nu
     serviceFeeBps: services.config.SERVICE_FEE_BPS,
     apiDocsUrl: services.config.API_DOCS_URL,
   };
+}
+
+/** The plain post of the demo request (app/support/form-action.server.ts). */
+export function action(args: ActionFunctionArgs) {
+  return supportFormAction(args, ['demo-form']);
 }
 
 const CARD = 'rounded-2xl bg-surface p-5 shadow-sm md:p-6';

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useActionData, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { isValidEmail } from '../../core/newsletter/email.ts';
 import type { FieldRule } from '../../core/support/fields.ts';
 import { readTypedFields, useClaimForm } from '../forms/replay.ts';
@@ -11,6 +11,7 @@ import type { RootData } from '../root.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { RecaptchaNotice } from '../ui/RecaptchaNotice.tsx';
+import { SENT_PARAM, type SupportFormId, type SupportPosted } from './posted.ts';
 
 /** One field of a support form. */
 export interface FieldSpec {
@@ -45,6 +46,11 @@ const CONTROL =
  * A public form (contact, add-coin, partner demo, review): checks required fields and the email in
  * the browser, gets a human-check token when a site key is configured, posts to `path`, marks the
  * field the server refuses with its translated message, and shows the thanks or the failure.
+ * Before its code runs, or without JavaScript, it is a plain post to its page's route action
+ * (app/support/form-action.server.ts): the page comes back with `?sent={id}` (the thanks) or with
+ * what was typed and the reason. When the human check needs a token only a script can get, a submit
+ * made before hydration is held and replayed, and without JavaScript the page says so
+ * (docs/decisions/015).
  */
 export function SupportForm({
   id: formId,
@@ -60,8 +66,8 @@ export function SupportForm({
   footer,
   initial,
 }: {
-  /** Names the form for tests (`data-testid`) and its fields' ids. */
-  id: string;
+  /** Names the form for its route action, tests (`data-testid`) and its fields' ids. */
+  id: SupportFormId;
   path: string;
   /** The human check's action; the server expects the same one. */
   action: string;
@@ -86,12 +92,21 @@ export function SupportForm({
   const root = useRouteLoaderData('root') as RootData | undefined;
   const recaptcha = root?.recaptcha ?? null;
   const uid = useId();
+  // A plain post that came back: refused (the action's data) or sent (`?sent={id}`).
+  const actionData = useActionData() as SupportPosted | undefined;
+  const posted = actionData?.form === formId ? actionData : undefined;
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, initial?.[field.name] ?? ''])),
+    Object.fromEntries(
+      fields.map((field) => [field.name, posted?.values[field.name] ?? initial?.[field.name] ?? '']),
+    ),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>('idle');
-  const [failure, setFailure] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>(() => posted?.errors ?? {});
+  const [status, setStatus] = useState<Status>(() =>
+    posted?.failure ? 'error' : search.get(SENT_PARAM) === formId ? 'success' : 'idle',
+  );
+  const [failure, setFailure] = useState(posted?.failure ?? '');
   const preloaded = useRef(false);
 
   const fieldId = (name: string) => `${uid}-${name}`;
@@ -208,12 +223,14 @@ export function SupportForm({
   }
 
   return (
-    // Its human check runs in the browser: a submit made before the code ran is held and replayed;
-    // without JavaScript the page says so instead of failing (docs/decisions/015).
+    // Without a human check it is a plain post until the code runs. With one, its token comes from
+    // the browser: a submit made before the code ran is held and replayed, and without JavaScript
+    // the page says so instead of failing (docs/decisions/015).
     <form
       ref={formRef}
       method="post"
-      data-replay=""
+      action={pathname}
+      data-replay={recaptcha ? '' : undefined}
       noValidate
       onSubmit={submit}
       onFocus={preload}
@@ -221,6 +238,7 @@ export function SupportForm({
       data-status={status}
       className="flex flex-col gap-4"
     >
+      <input type="hidden" name="form" value={formId} />
       {fields.map((field) => {
         const error = errors[field.name];
         const inputId = fieldId(field.name);
@@ -309,7 +327,7 @@ export function SupportForm({
         <Button
           type="submit"
           loading={status === 'sending'}
-          className="js-only"
+          className={recaptcha ? 'js-only' : undefined}
           data-testid={`${formId}-submit`}
         >
           {status === 'error' ? t('forms.retry') : submitLabel}
@@ -317,15 +335,19 @@ export function SupportForm({
         {footer}
       </div>
 
-      <noscript>
-        <p
-          className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
-          data-testid="form-needs-js"
-        >
-          {t('forms.needsJavaScript')}
-        </p>
-      </noscript>
-      {recaptcha && <RecaptchaNotice className="text-xs text-muted" />}
+      {recaptcha && (
+        <>
+          <noscript>
+            <p
+              className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+              data-testid="form-needs-js"
+            >
+              {t('forms.needsJavaScript')}
+            </p>
+          </noscript>
+          <RecaptchaNotice className="text-xs text-muted" />
+        </>
+      )}
     </form>
   );
 }

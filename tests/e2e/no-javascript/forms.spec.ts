@@ -135,6 +135,57 @@ test.describe('forms with a human check', () => {
   }
 });
 
+test.describe('fiat', () => {
+  test('"Show offers" renders the server’s offers; the order post opens its checkout', async ({ page }) => {
+    await page.goto('/buy/eth/us');
+    const widget = page.getByTestId('fiat-widget');
+    await widget.getByTestId('fiat-amount').fill('300');
+    await widget.getByTestId('fiat-show-offers').click();
+    await expect(page).toHaveURL(/\/buy\/eth\/us\?side=buy&amount=300&fiat=usd&coin=eth/);
+    await expect(widget.getByTestId('fiat-offer').first()).toBeVisible();
+    // No address: the server says so next to the field, and the offers stay.
+    await widget.getByTestId('fiat-create-order').click();
+    await expect(widget.getByTestId('fiat-problem')).toBeVisible();
+    await expect(widget.getByTestId('fiat-offer').first()).toBeVisible();
+    await widget.getByTestId('fiat-wallet').fill(PERSONAL.payoutAddress);
+    await widget.getByTestId('fiat-create-order').click();
+    await expect(page).toHaveURL(/\/fiat\/checkout\/[a-z2-7]{26}$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    // The sandbox checkout's card form is a plain post too: the 3-D Secure card asks its step first.
+    await page.getByTestId('card-number').fill('4000 0000 0000 3220');
+    await page.getByTestId('card-expiry').fill('12/34');
+    await page.getByTestId('card-cvc').fill('123');
+    await page.getByTestId('checkout-pay').click();
+    await expect(page.getByTestId('checkout-3ds')).toBeVisible();
+    await page.getByTestId('checkout-3ds-pass').click();
+    await expect(page).toHaveURL(new RegExp(`/fiat/order/${id}$`));
+    await expect(page.getByTestId('fiat-order')).not.toHaveAttribute('data-status', 'pending_payment');
+  });
+});
+
+test('the DEX quote is a GET whose routes the server renders (no wallet needed)', async ({ page }) => {
+  await page.goto('/dex?network=ethereum');
+  await page.getByTestId('dex-amount').fill('250');
+  await page.getByTestId('dex-quote-submit').click();
+  await expect(page).toHaveURL(
+    /\/dex\?network=ethereum&sell=0x[0-9a-f]+&buy=0x[0-9a-f]+&amount=250&slippage=0\.5$/,
+  );
+  await expect(page.getByTestId('dex-route').first()).toBeVisible();
+  await expect(page.getByTestId('dex-amount')).toHaveValue('250');
+  // Signing needs the browser wallet, which only a script reaches: the page says so.
+  await expect(page.getByTestId('dex-needs-js')).toBeVisible();
+  await expect(page.getByTestId('dex-connect')).toBeHidden();
+});
+
+test('the cross-chain page, whose bridges quote only for a connected wallet, says it needs JavaScript', async ({
+  page,
+}) => {
+  await page.goto('/cross-chain/usdc-ethereum-to-usdc-optimism');
+  await expect(page.getByTestId('xchain-needs-js')).toBeVisible();
+  await expect(page.getByTestId('xchain-needs-js')).toContainText('JavaScript');
+  await expect(page.getByTestId('xchain-connect')).toBeHidden();
+});
+
 test.describe('searches', () => {
   test('the blog search is a GET form', async ({ page }) => {
     await page.goto('/blog');
