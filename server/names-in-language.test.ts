@@ -48,6 +48,11 @@ describe('names in the page language', () => {
     const region = await page('/de/buy/btc/de/nw');
     expect(region).toContain('Nordrhein-Westfalen');
     expect(region).not.toContain('North Rhine-Westphalia');
+    // Australia, Brazil, Canada and India too.
+    expect(await page('/ru/buy/btc/ca')).toContain('Британская Колумбия');
+    expect(await page('/fr/buy/btc/au')).toContain('Nouvelle-Galles du Sud');
+    expect(await page('/ja/buy/btc/in')).toContain('マハーラーシュトラ州');
+    expect(await page('/uk/buy/btc/br')).toContain('Сан-Паулу');
   });
 
   it('writes Korean titles with the particle the value takes', async () => {

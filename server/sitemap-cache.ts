@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { DataSource, DataVersions } from '../core/data-versions.ts';
 
 /**
- * Rendered sitemaps kept gzipped in memory (the XML gzips ~90:1, a 48 MB child to about half a MB), each
+ * Rendered sitemaps kept gzipped in memory (the XML gzips ~90:1, a 24 MB child to about a quarter of a MB), each
  * while the versions of the data it was rendered from are current, bounded by bytes (least recently
  * used go first). Concurrent misses of one sitemap share one render, and a render hands the event
  * loop back after every chunk, so health checks and pages answer while a large child is built.

@@ -30,7 +30,7 @@ export async function latestPriceTime(db: Database): Promise<Date | null> {
   return row?.at ?? null;
 }
 
-/** Gzipped sitemaps kept in memory at most (XML gzips ~90:1: a 48 MB child to about half a MB). */
+/** Gzipped sitemaps kept in memory at most (XML gzips ~90:1: a 24 MB child to about a quarter of a MB). */
 export const SITEMAP_CACHE_BYTES = 64 * 2 ** 20;
 
 /** What the sections' sitemaps are made of: the coins, pairs and fiat pages, dated by the prices. */

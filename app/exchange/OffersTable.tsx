@@ -36,9 +36,9 @@ export function OffersTable({
   return (
     <section aria-labelledby={captionId} className="mt-4" data-testid="offers" data-count={count}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h3 id={captionId} className="text-sm font-semibold">
+        <h2 id={captionId} className="text-sm font-semibold">
           {t('exchange.offers.title')}
-        </h3>
+        </h2>
         <p className="text-xs text-muted" data-testid="offers-count">
           {t('exchange.offers.count', { count })}
         </p>

@@ -5,7 +5,7 @@ import { loadBlogArticle } from '../blog/blog.server.ts';
 import { ArticleGrid, AuthorCard, BLOG_LANG, BlogNav, COVER_RATIO, TagLinks } from '../blog/parts.tsx';
 import { ShareLinks } from '../blog/ShareLinks.tsx';
 import type { ArticleSummary } from '../blog/types.ts';
-import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
+import { ExchangeFormWhenNeeded } from '../exchange/ExchangeFormWhenNeeded.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
@@ -228,7 +228,7 @@ export default function BlogArticle() {
             </h2>
             <p className="mt-2 text-muted">{t('blog.article.ctaText')}</p>
           </div>
-          <ExchangeForm from={form.from} to={form.to} />
+          <ExchangeFormWhenNeeded from={form.from} to={form.to} />
         </div>
       </section>
       {related.length > 0 ? (

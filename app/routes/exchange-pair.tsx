@@ -135,7 +135,13 @@ export default function ExchangePair() {
         {offers.length === 0 ? (
           <p className="text-muted">{t('directory.pair.noOffers')}</p>
         ) : (
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-surface">
+          <section
+            className="relative overflow-x-auto rounded-xl border border-slate-200 bg-surface"
+            aria-labelledby="offers"
+            // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+            tabIndex={0}
+          >
             <table className="w-full min-w-[28rem] text-left text-sm" data-testid="offers-table">
               <thead className="border-b border-slate-200 text-xs uppercase text-muted">
                 <tr>
@@ -160,7 +166,7 @@ export default function ExchangePair() {
                     <th scope="row" className="px-4 py-3 font-semibold">
                       {offer.providerName}
                       {i === 0 ? (
-                        <span className="ml-2 rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold normal-case text-white">
+                        <span className="ml-2 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold normal-case text-white">
                           {t('directory.pair.best')}
                         </span>
                       ) : null}
@@ -173,7 +179,7 @@ export default function ExchangePair() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         {amountTo ? <p className="mt-2 text-xs text-muted">{t('directory.pair.offersNote')}</p> : null}
       </Block>

@@ -153,7 +153,7 @@ export default function FiatTradePage() {
             {regions.map((r) => (
               <li key={r.code}>
                 <a
-                  className="text-brand-700 underline-offset-2 hover:underline"
+                  className="text-brand-700 underline underline-offset-2"
                   href={localizePath(lang, `${base}/${coin.code}/${country.code}/${r.code}`)}
                 >
                   {r.name}

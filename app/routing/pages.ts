@@ -516,8 +516,20 @@ const DECLARED_PAGES: readonly PageDef[] = [
     data: BLOG,
   },
 
-  { name: 'custom-exchange-pairs', path: '/custom/exchange-pairs', layout: 'default', file: GENERIC },
-  { name: 'custom-compare', path: '/custom/compare', layout: 'default', file: GENERIC },
+  {
+    name: 'custom-exchange-pairs',
+    path: '/custom/exchange-pairs',
+    layout: 'default',
+    file: 'routes/custom.tsx',
+    data: FIAT_DATA,
+  },
+  {
+    name: 'custom-compare',
+    path: '/custom/compare',
+    layout: 'default',
+    file: 'routes/custom.tsx',
+    data: MARKET,
+  },
 ];
 
 /** Every page of the site, declared once; app/routes.ts expands it to the 14 languages. */

@@ -60,7 +60,8 @@ export function LanguageMenu({
         disabled={disabled}
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        aria-label={`${t('language.choose')}: ${current?.alias ?? ''}`}
+        // The spoken name contains the visible code (WCAG 2.5.3): "Choose your language: Polski (PL)".
+        aria-label={`${t('language.choose')}: ${current?.alias ?? ''}${current ? ` (${current.code.toUpperCase()})` : ''}`}
         title={disabled ? t('language.blogOnlyEnglish') : undefined}
         data-testid={testId}
         className={`inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent ${className}`}

@@ -194,8 +194,10 @@ export function Image({
           state === 'error' ? 'invisible' : ''
         }${imgClassName ? ` ${imgClassName}` : ''}`}
         style={{
-          opacity: state === 'done' ? 1 : 0,
-          transition: `opacity ${transitionMs}ms ease-out`,
+          // An image above the fold shows as soon as the browser has it: no fade-in that waits for
+          // the page's script, which would hold back the page's largest paint (issue 32).
+          opacity: priority || state === 'done' ? 1 : 0,
+          transition: priority ? undefined : `opacity ${transitionMs}ms ease-out`,
           objectPosition: focus && ['top', 'bottom', 'left', 'right'].includes(focus) ? focus : undefined,
         }}
       />

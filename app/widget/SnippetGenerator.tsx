@@ -217,6 +217,9 @@ export function SnippetGenerator({ baseUrl }: { baseUrl: string }) {
               />
             </div>
             <pre
+              // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+              tabIndex={0}
               className="mt-2 max-w-full overflow-x-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
               data-testid={`snippet-${kind}`}
             >

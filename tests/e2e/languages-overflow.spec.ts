@@ -34,6 +34,8 @@ const PAGES = [
   '/contact',
   '/customer-feedbacks',
   '/terms-of-use',
+  '/custom/exchange-pairs',
+  '/custom/compare',
 ] as const;
 
 for (const lang of ['de', 'pl', 'uk', 'vi'] as const) {
