@@ -24,6 +24,12 @@ export interface BootOptions {
   clientDir: string;
   /** The HTTP server to answer on, given the app's request listener (the dev server's, shared with Vite). */
   createServer?: (listener: RequestListener) => Server;
+  /**
+   * Whether this process runs the node's jobs, the Telegram bot and the sandbox chains, and writes
+   * the demo seed and the blog at start (default). Under WEB_CONCURRENCY only worker 1 does
+   * (server/cluster.ts); the other workers only serve, reading what it writes.
+   */
+  runJobs?: boolean;
 }
 
 /**
@@ -37,19 +43,22 @@ export async function startServer({
   build,
   clientDir,
   createServer,
+  runJobs = true,
 }: BootOptions): Promise<void> {
   const database = await openConfiguredDatabase(config, log);
   log.info({ database: database.kind }, 'Applying migrations');
   await database.migrate();
-  if (config.SEED_DEMO_DATA) {
+  if (runJobs && config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);
     if (seeded.length > 0) log.info({ tables: seeded }, 'Seeded demo data into an empty database');
   }
   // The blog's articles, authors and tags ship with the release (content/blog/): new and changed
   // files are written, the rest left as they are.
-  const blogChanges = await syncBlog(database.db);
-  if (blogChanges.articles.length + blogChanges.authors.length + blogChanges.tags.length > 0) {
-    log.info(blogChanges, 'Synchronised the blog with content/blog');
+  if (runJobs) {
+    const blogChanges = await syncBlog(database.db);
+    if (blogChanges.articles.length + blogChanges.authors.length + blogChanges.tags.length > 0) {
+      log.info(blogChanges, 'Synchronised the blog with content/blog');
+    }
   }
 
   const services = createServices({
@@ -69,32 +78,37 @@ export async function startServer({
     refresh: nodeRefreshers(services),
     log,
   });
-  const jobs = [
-    startPriceJob({
-      market: services.market,
-      db: database.db,
-      intervalMs: config.PRICE_REFRESH_INTERVAL_MS,
-      log,
-      // Price history for charts on a first run: each chart range (30 days, 7 days, 24 hours) gets
-      // about 100 points or more.
-      backfill: { tiers: CHART_BACKFILL_TIERS },
-      onChange: () => services.dataVersions.bump('market'),
-    }),
-    startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
-    startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
-    startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
-    ...(services.telegram ? [services.telegram.start()] : []),
-    // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
-    ...(services.dex.sandboxChains.size >= 2
-      ? [
-          startSandboxBridgeJob({
-            chains: services.dex.sandboxChains,
-            intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
-            log: log.child({ component: 'sandbox-bridge' }),
-          }),
-        ]
-      : []),
-  ];
+  const jobs = runJobs ? startJobs() : [];
+  if (runJobs) log.info({ jobs: jobs.length }, 'Running the jobs of this node');
+
+  function startJobs() {
+    return [
+      startPriceJob({
+        market: services.market,
+        db: database.db,
+        intervalMs: config.PRICE_REFRESH_INTERVAL_MS,
+        log,
+        // Price history for charts on a first run: each chart range (30 days, 7 days, 24 hours) gets
+        // about 100 points or more.
+        backfill: { tiers: CHART_BACKFILL_TIERS },
+        onChange: () => services.dataVersions.bump('market'),
+      }),
+      startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
+      startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
+      startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
+      ...(services.telegram ? [services.telegram.start()] : []),
+      // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
+      ...(services.dex.sandboxChains.size >= 2
+        ? [
+            startSandboxBridgeJob({
+              chains: services.dex.sandboxChains,
+              intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
+              log: log.child({ component: 'sandbox-bridge' }),
+            }),
+          ]
+        : []),
+    ];
+  }
 
   const server = serve(
     {
@@ -126,7 +140,7 @@ export async function startServer({
         'Listening',
       );
       // The sandbox chains are deployed after the server listens: pages answer meanwhile.
-      void services.sandboxChains?.start();
+      if (runJobs) void services.sandboxChains?.start();
     },
   );
 
