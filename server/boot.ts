@@ -11,6 +11,7 @@ import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type AppOptions, createApp } from './app.ts';
+import { workerNumber } from './cluster.ts';
 import { nodeRefreshers, startDataVersionSync } from './data-version-sync.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { loadedDevelopmentBuilds } from './runtime-mode.ts';
@@ -69,6 +70,9 @@ export async function startServer({
     poolStats: database.poolStats,
     nodeMetrics: true,
   });
+  // Under WEB_CONCURRENCY a scrape of /metrics answers for the worker that took it: say which.
+  const worker = workerNumber();
+  if (worker !== null) services.metrics.registry.setDefaultLabels({ worker: String(worker) });
   const app = createApp({ services, build, clientDir });
   // With several nodes on one PostgreSQL, a change on one reaches every node's HTML cache at once.
   const versionSync = startDataVersionSync({

@@ -147,6 +147,7 @@ describe.skipIf(!ADMIN_URL)('npm start with WEB_CONCURRENCY=2 on PostgreSQL', ()
       TELEGRAM_WEBHOOK_PATH_SECRET: 'cluster-test-path-secret',
       TELEGRAM_WEBHOOK_SECRET: 'cluster-test-secret-token',
       RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+      METRICS_TOKEN: 'cluster-test-metrics-token',
     });
     const { logs, exited } = server;
     let gone = false;
@@ -182,6 +183,11 @@ describe.skipIf(!ADMIN_URL)('npm start with WEB_CONCURRENCY=2 on PostgreSQL', ()
       if (worker !== undefined) answered.add(worker);
     }
     expect([...answered].sort()).toEqual([1, 2]);
+    // A scrape answers for one worker, and says which.
+    const metrics = await fetch(`http://127.0.0.1:${PORT}/metrics`, {
+      headers: { authorization: 'Bearer cluster-test-metrics-token' },
+    });
+    expect(await metrics.text()).toMatch(/^process_resident_memory_bytes\{worker="[12]"\} /m);
   });
 
   it('runs the jobs and the bot once: in worker 1', async () => {
