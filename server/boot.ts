@@ -137,6 +137,7 @@ export async function startServer({
       log.info(
         {
           port: info.port,
+          pid: process.pid,
           baseUrl: config.BASE_URL,
           build: services.buildId,
           react: developmentBuilds.length > 0 ? 'development' : 'production',

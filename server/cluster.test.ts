@@ -22,7 +22,8 @@ const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 interface LogLine {
   msg: string;
   worker?: number;
-  pid: number;
+  /** On 'Listening'. */
+  pid?: number;
   reqId?: string;
   [key: string]: unknown;
 }
@@ -232,6 +233,18 @@ describe.skipIf(!ADMIN_URL)('npm start with WEB_CONCURRENCY=2 on PostgreSQL', ()
     expect(rows.every((row) => row.n === 1)).toBe(true);
     expect(rows.map((row) => row.status)).toContain('finished');
   });
+
+  it('starts a worker that died again under its number', async () => {
+    const logs = server?.logs ?? [];
+    const listening = () => logs.filter((line) => line.msg === 'Listening' && line.worker === 2);
+    const dead = listening().at(-1)?.pid as number;
+    process.kill(dead, 'SIGKILL');
+    await until(() => listening().some((line) => line.pid !== dead), 120_000);
+    expect(logs.map((line) => line.msg)).toContain('A worker stopped; starting it again');
+    // The jobs stayed with worker 1: the new worker 2 started none.
+    expect(logs.filter((line) => line.msg === 'Running the jobs of this node')).toHaveLength(1);
+    expect((await getOnNewConnection('/healthz')).status).toBe(200);
+  }, 150_000);
 
   it('SIGTERM lets an in-flight request finish in its worker, then every worker and the primary exit', async () => {
     const running = server as Started;
