@@ -1,13 +1,15 @@
 /**
  * The production server for a benchmark: `server/start.ts` (which builds the app first when build/
  * is missing) on a free loopback port with a fresh data directory, so each run starts from the
- * embedded default database and demo content.
+ * embedded default database and demo content, or from a fresh PostgreSQL database of its own.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -30,14 +32,46 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with `env` on top of this process's environment and waits for /healthz. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+async function admin(url: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the server with `env` on top of this process's environment and waits for /healthz. With
+ * `postgres` (a server's admin URL) it runs on a database of its own there, dropped by stop().
+ */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { postgres?: string; port?: number } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
+  const database = options.postgres ? `bench_${randomBytes(6).toString('hex')}` : null;
+  let databaseUrl = '';
+  if (options.postgres && database) {
+    await admin(options.postgres, `CREATE DATABASE ${database}`);
+    const url = new URL(options.postgres);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+  }
   const child = spawn(process.execPath, ['server/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: base,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((done) => child.once('exit', done));
@@ -47,6 +81,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
+    if (options.postgres && database) {
+      await admin(options.postgres, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
   };
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
     try {

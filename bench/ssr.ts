@@ -2,7 +2,11 @@
  * Server rendering under load: pages with the HTML cache off (cold: every request renders) and on
  * (warm), the quote API, and a raw `node:http` server sending the very bytes of `/`, measured in
  * the same run, interleaved in rounds so a busy moment of the machine hits all of them alike.
- *   npm run bench:ssr [-- --seconds 5 --rounds 3 --connections 50]
+ *   npm run bench:ssr [-- --seconds 5 --rounds 3 --connections 50 --postgres URL --workers N]
+ * With --postgres (a PostgreSQL server's admin URL; BENCH_DATABASE_URL or TEST_DATABASE_URL
+ * otherwise) each server runs on a fresh database there, and every request is measured with one
+ * worker and with WEB_CONCURRENCY=N workers (--workers, default: the cores) side by side; without
+ * one, on the embedded PGlite, which one process owns, with one worker.
  * Load comes from wrk (Debian's `wrk` package) when it is installed, from a Node client otherwise
  * (which takes a core's share itself, so its figures are lower). Loopback only, bounded in time.
  */
@@ -10,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchServer, startBenchServer } from './server.ts';
@@ -20,8 +24,17 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    postgres: { type: 'string' },
+    workers: { type: 'string' },
+    /** Ports from this one up (servers, then the raw server) instead of free ones. */
+    'port-base': { type: 'string' },
   },
 });
+const POSTGRES = values.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const WORKERS = Number(values.workers ?? availableParallelism());
+let nextPort = values['port-base'] ? Number(values['port-base']) : 0;
+/** The next of --port-base's ports, or undefined for a free one. */
+const port = () => (nextPort ? nextPort++ : undefined);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const CONNECTIONS = Number(values.connections);
@@ -153,34 +166,60 @@ const median = (numbers: number[]) => {
 };
 
 const limits = { RATE_LIMIT_READS_PER_MINUTE: '100000000', RATE_LIMIT_WRITES_PER_MINUTE: '100000000' };
-let cold: BenchServer | null = null;
-let warm: BenchServer | null = null;
+
+/** A server shape measured: its worker count, with a cold and a warm server of it. */
+interface Shape {
+  label: string;
+  workers: number;
+  cold: BenchServer | null;
+  warm: BenchServer | null;
+}
+const shapes: Shape[] = (POSTGRES && WORKERS > 1 ? [1, WORKERS] : [1]).map((workers) => ({
+  label: `${workers} worker${workers === 1 ? '' : 's'}`,
+  workers,
+  cold: null,
+  warm: null,
+}));
 const raw = createServer();
 try {
-  cold = await startBenchServer({ ...limits, HTML_CACHE: 'off' });
-  warm = await startBenchServer({ ...limits, HTML_CACHE: 'on' });
+  for (const shape of shapes) {
+    const { workers } = shape;
+    // On PostgreSQL the sandbox chains stay off (they live in one process) in both shapes alike;
+    // the sandbox providers answer the quotes.
+    const env = POSTGRES
+      ? { ...limits, WEB_CONCURRENCY: String(workers), SANDBOX_CHAINS: 'off', SANDBOX_PROVIDERS: 'true' }
+      : limits;
+    const options = POSTGRES ? { postgres: POSTGRES } : {};
+    shape.cold = await startBenchServer({ ...env, HTML_CACHE: 'off' }, { ...options, port: port() });
+    shape.warm = await startBenchServer({ ...env, HTML_CACHE: 'on' }, { ...options, port: port() });
+  }
+  const first = shapes[0] as Shape;
+  const warmBase = (first.warm as BenchServer).base;
 
   // The raw server sends the bytes of `/` as the product serves them, with the same content type.
   const home = Buffer.from(
-    await (await fetch(`${warm.base}/`, { headers: { 'user-agent': UA } })).arrayBuffer(),
+    await (await fetch(`${warmBase}/`, { headers: { 'user-agent': UA } })).arrayBuffer(),
   );
   raw.on('request', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': home.length });
     res.end(home);
   });
-  await new Promise<void>((listening) => raw.listen(0, '127.0.0.1', listening));
+  await new Promise<void>((listening) => raw.listen(port() ?? 0, '127.0.0.1', listening));
   const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
 
-  // Warm-up: JIT, the databases' pages, the warm server's cache.
-  for (const server of [cold, warm]) {
-    for (const target of TARGETS) {
-      for (let i = 0; i < 20; i++) {
-        const response = await fetch(`${server.base}${target.path}`, {
-          method: target.method ?? 'GET',
-          headers: { 'user-agent': UA, 'content-type': 'application/json' },
-          ...(target.body ? { body: target.body } : {}),
-        });
-        await response.arrayBuffer();
+  // Warm-up: JIT, the databases' pages, the warm servers' caches (every worker's: 20 requests on
+  // fresh connections reach each of a few workers).
+  for (const shape of shapes) {
+    for (const server of [shape.cold, shape.warm] as BenchServer[]) {
+      for (const target of TARGETS) {
+        for (let i = 0; i < 20; i++) {
+          const response = await fetch(`${server.base}${target.path}`, {
+            method: target.method ?? 'GET',
+            headers: { 'user-agent': UA, 'content-type': 'application/json', connection: 'close' },
+            ...(target.body ? { body: target.body } : {}),
+          });
+          await response.arrayBuffer();
+        }
       }
     }
   }
@@ -189,11 +228,14 @@ try {
   const add = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of TARGETS) {
-      if (target.page) {
-        add(`${target.name} cold`, await measure(cold.base, target));
-        add(`${target.name} warm`, await measure(warm.base, target));
-      } else {
-        add(target.name, await measure(warm.base, target));
+      for (const shape of shapes) {
+        const { cold, warm } = shape as { cold: BenchServer; warm: BenchServer };
+        if (target.page) {
+          add(`${shape.label} ${target.name} cold`, await measure(cold.base, target));
+          add(`${shape.label} ${target.name} warm`, await measure(warm.base, target));
+        } else {
+          add(`${shape.label} ${target.name}`, await measure(warm.base, target));
+        }
       }
     }
     add('raw', await measure(rawBase, { name: 'raw', path: '/', page: true }));
@@ -213,36 +255,37 @@ try {
   const rows: Record<string, string | number>[] = [];
   for (const target of TARGETS) {
     for (const mode of target.page ? ['cold', 'warm'] : ['']) {
-      const key = mode ? `${target.name} ${mode}` : target.name;
-      const s = summary(key);
-      rows.push({
-        request: target.name,
-        cache: mode || 'n/a',
-        'req/s': Math.round(s.rps),
-        'p50 ms': Number(s.p50.toFixed(1)),
-        'p99 ms': Number(s.p99.toFixed(1)),
-        'of raw': `${((100 * s.rps) / rawRps).toFixed(1)}%`,
-        errors: s.errors,
-      });
+      const row: Record<string, string | number> = { request: target.name, cache: mode || 'n/a' };
+      for (const shape of shapes) {
+        const s = summary(mode ? `${shape.label} ${target.name} ${mode}` : `${shape.label} ${target.name}`);
+        const prefix = shapes.length > 1 ? `${shape.label}: ` : '';
+        row[`${prefix}req/s`] = Math.round(s.rps);
+        row[`${prefix}p50 ms`] = Number(s.p50.toFixed(1));
+        row[`${prefix}p99 ms`] = Number(s.p99.toFixed(1));
+        row[`${prefix}of raw`] = `${((100 * s.rps) / rawRps).toFixed(1)}%`;
+        row[`${prefix}errors`] = s.errors;
+      }
+      rows.push(row);
     }
   }
   const r = summary('raw');
   rows.push({
     request: `raw node:http (${(home.length / 1024).toFixed(1)} KB of /)`,
     cache: 'n/a',
-    'req/s': Math.round(r.rps),
-    'p50 ms': Number(r.p50.toFixed(1)),
-    'p99 ms': Number(r.p99.toFixed(1)),
-    'of raw': '100%',
-    errors: r.errors,
+    [`${shapes.length > 1 ? `${first.label}: ` : ''}req/s`]: Math.round(r.rps),
+    [`${shapes.length > 1 ? `${first.label}: ` : ''}p50 ms`]: Number(r.p50.toFixed(1)),
+    [`${shapes.length > 1 ? `${first.label}: ` : ''}p99 ms`]: Number(r.p99.toFixed(1)),
+    [`${shapes.length > 1 ? `${first.label}: ` : ''}of raw`]: '100%',
   });
   console.log(
-    `${ROUNDS} rounds × ${SECONDS} s per request, ${CONNECTIONS} connections, ${hasWrk ? 'wrk -t1' : 'Node client (install wrk for fuller figures)'}, ${cpus().length} cores; medians of the rounds`,
+    `${ROUNDS} rounds × ${SECONDS} s per request, ${CONNECTIONS} connections, ${hasWrk ? 'wrk -t1' : 'Node client (install wrk for fuller figures)'}, ${cpus().length} cores, ${POSTGRES ? `PostgreSQL, ${shapes.map((shape) => shape.label).join(' and ')}` : 'embedded PGlite, one worker (--postgres for WEB_CONCURRENCY)'}; medians of the rounds`,
   );
   console.table(rows);
 } finally {
   raw.close();
-  await cold?.stop();
-  await warm?.stop();
+  for (const shape of shapes) {
+    await shape.cold?.stop();
+    await shape.warm?.stop();
+  }
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -36,6 +36,12 @@ const configSchema = z.object({
   /** Seed demo content into an empty database on start. */
   SEED_DEMO_DATA: booleanString.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * HTTP worker processes of `npm start` sharing PORT (server/cluster.ts). Unset: one per core on
+   * PostgreSQL without sandbox providers or chains, one otherwise; above 1 refused on PGlite and
+   * with the sandbox chains, which live in one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Bearer token a Prometheus scraper sends to read /metrics; without one /metrics does not exist. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Trust X-Forwarded-For from one reverse proxy in front of the app; off by default. */

@@ -12,6 +12,7 @@ import { startPriceJob } from '../core/market/price-job.ts';
 import { startApiKeyUsageJob, WEBHOOK_INTERVAL_MS } from '../core/partners/usage-job.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type AppOptions, createApp } from './app.ts';
+import { workerNumber } from './cluster.ts';
 import { controlCommands } from './control-commands.ts';
 import { startControlSocket } from './control-socket.ts';
 import { nodeRefreshers, startDataVersionSync } from './data-version-sync.ts';
@@ -27,6 +28,12 @@ export interface BootOptions {
   clientDir: string;
   /** The HTTP server to answer on, given the app's request listener (the dev server's, shared with Vite). */
   createServer?: (listener: RequestListener) => Server;
+  /**
+   * Whether this process runs the node's jobs, the Telegram bot and the sandbox chains, and writes
+   * the demo seed and the blog at start (default). Under WEB_CONCURRENCY only worker 1 does
+   * (server/cluster.ts); the other workers only serve, reading what it writes.
+   */
+  runJobs?: boolean;
 }
 
 /**
@@ -40,19 +47,22 @@ export async function startServer({
   build,
   clientDir,
   createServer,
+  runJobs = true,
 }: BootOptions): Promise<void> {
   const database = await openConfiguredDatabase(config, log);
   log.info({ database: database.kind }, 'Applying migrations');
   await database.migrate();
-  if (config.SEED_DEMO_DATA) {
+  if (runJobs && config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);
     if (seeded.length > 0) log.info({ tables: seeded }, 'Seeded demo data into an empty database');
   }
   // The blog's articles, authors and tags ship with the release (content/blog/): new and changed
   // files are written, the rest left as they are.
-  const blogChanges = await syncBlog(database.db);
-  if (blogChanges.articles.length + blogChanges.authors.length + blogChanges.tags.length > 0) {
-    log.info(blogChanges, 'Synchronised the blog with content/blog');
+  if (runJobs) {
+    const blogChanges = await syncBlog(database.db);
+    if (blogChanges.articles.length + blogChanges.authors.length + blogChanges.tags.length > 0) {
+      log.info(blogChanges, 'Synchronised the blog with content/blog');
+    }
   }
 
   const services = createServices({
@@ -63,6 +73,9 @@ export async function startServer({
     poolStats: database.poolStats,
     nodeMetrics: true,
   });
+  // Under WEB_CONCURRENCY a scrape of /metrics answers for the worker that took it: say which.
+  const worker = workerNumber();
+  if (worker !== null) services.metrics.registry.setDefaultLabels({ worker: String(worker) });
   const app = createApp({ services, build, clientDir });
   // With several nodes on one PostgreSQL, a change on one reaches every node's HTML cache at once.
   const versionSync = startDataVersionSync({
@@ -72,41 +85,47 @@ export async function startServer({
     refresh: nodeRefreshers(services),
     log,
   });
-  const jobs = [
-    startPriceJob({
-      market: services.market,
-      db: database.db,
-      intervalMs: config.PRICE_REFRESH_INTERVAL_MS,
-      log,
-      // Price history for charts on a first run: each chart range (30 days, 7 days, 24 hours) gets
-      // about 100 points or more.
-      backfill: { tiers: CHART_BACKFILL_TIERS },
-      onChange: () => services.dataVersions.bump('market'),
-    }),
-    startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
-    startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
-    startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
-    // `npm run operator` and the other commands act through the running server (server/control-socket.ts).
-    startControlSocket({ dataDir: config.DATA_DIR, handlers: controlCommands(services), log }),
-    startOutboxJob({
-      outbox: services.webhooks,
-      intervalMs: WEBHOOK_INTERVAL_MS,
-      log: log.child({ component: 'partner-webhooks' }),
-      job: 'partner-webhooks',
-    }),
-    startApiKeyUsageJob(services.apiKeyUsage, log),
-    ...(services.telegram ? [services.telegram.start()] : []),
-    // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
-    ...(services.dex.sandboxChains.size >= 2
-      ? [
-          startSandboxBridgeJob({
-            chains: services.dex.sandboxChains,
-            intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
-            log: log.child({ component: 'sandbox-bridge' }),
-          }),
-        ]
-      : []),
-  ];
+  // Each worker counts its own API key requests in memory and writes them once a minute.
+  const nodeJobs = runJobs ? startJobs() : [];
+  if (runJobs) log.info({ jobs: nodeJobs.length }, 'Running the jobs of this node');
+  const jobs = [...nodeJobs, startApiKeyUsageJob(services.apiKeyUsage, log)];
+
+  function startJobs() {
+    return [
+      startPriceJob({
+        market: services.market,
+        db: database.db,
+        intervalMs: config.PRICE_REFRESH_INTERVAL_MS,
+        log,
+        // Price history for charts on a first run: each chart range (30 days, 7 days, 24 hours) gets
+        // about 100 points or more.
+        backfill: { tiers: CHART_BACKFILL_TIERS },
+        onChange: () => services.dataVersions.bump('market'),
+      }),
+      startSwapJob({ swaps: services.swaps, intervalMs: config.SWAP_POLL_INTERVAL_MS, log }),
+      startFiatOrderJob({ orders: services.fiatOrders, intervalMs: config.FIAT_POLL_INTERVAL_MS, log }),
+      startOutboxJob({ outbox: services.mail, intervalMs: config.MAIL_OUTBOX_INTERVAL_MS, log }),
+      startOutboxJob({
+        outbox: services.webhooks,
+        intervalMs: WEBHOOK_INTERVAL_MS,
+        log: log.child({ component: 'partner-webhooks' }),
+        job: 'partner-webhooks',
+      }),
+      // `npm run operator` and the other commands act through the running server (server/control-socket.ts).
+      startControlSocket({ dataDir: config.DATA_DIR, handlers: controlCommands(services), log }),
+      ...(services.telegram ? [services.telegram.start()] : []),
+      // The sandbox bridge's relayer between the sandbox chains (it waits for them to be deployed).
+      ...(services.dex.sandboxChains.size >= 2
+        ? [
+            startSandboxBridgeJob({
+              chains: services.dex.sandboxChains,
+              intervalMs: config.SANDBOX_BRIDGE_INTERVAL_MS,
+              log: log.child({ component: 'sandbox-bridge' }),
+            }),
+          ]
+        : []),
+    ];
+  }
 
   const server = serve(
     {
@@ -131,6 +150,7 @@ export async function startServer({
       log.info(
         {
           port: info.port,
+          pid: process.pid,
           baseUrl: config.BASE_URL,
           build: services.buildId,
           react: developmentBuilds.length > 0 ? 'development' : 'production',
@@ -138,7 +158,7 @@ export async function startServer({
         'Listening',
       );
       // The sandbox chains are deployed after the server listens: pages answer meanwhile.
-      void services.sandboxChains?.start();
+      if (runJobs) void services.sandboxChains?.start();
     },
   );
 

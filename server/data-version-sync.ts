@@ -34,9 +34,11 @@ export interface DataVersionSyncOptions {
 
 /** What a node of this server re-reads when another node changes it. */
 export function nodeRefreshers(
-  services: Pick<Services, 'pathRules' | 'catalogue' | 'global'>,
+  services: Pick<Services, 'pathRules' | 'catalogue' | 'global'> & { market?: { reload(): Promise<void> } },
 ): DataVersionSyncOptions['refresh'] {
   return {
+    // Prices another process stored (worker 1's price job under WEB_CONCURRENCY, or another node's).
+    market: () => services.market?.reload(),
     'path-rules': () => services.pathRules.invalidate(),
     catalogue: () => services.catalogue.reload(),
     global: () => {

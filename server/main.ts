@@ -3,8 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { loadConfig } from '../core/config.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
 import { startServer } from './boot.ts';
+import { runPrimary, webConcurrency, workerNumber } from './cluster.ts';
 import { createLogger } from './logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -12,7 +13,32 @@ const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
 const CLIENT_DIR = join(ROOT, 'build', 'client');
 
 const config = loadConfig();
-const log = createLogger(config);
+const worker = workerNumber();
+const log = worker === null ? createLogger(config) : createLogger(config).child({ worker });
+
+/** How many HTTP workers to run (WEB_CONCURRENCY, server/cluster.ts); a worker itself is one of them. */
+function workersToRun(): number {
+  if (worker !== null) return 1;
+  try {
+    const { workers, reason } = webConcurrency(config);
+    if (workers > 1 && !config.REDIS_URL) {
+      log.warn({ workers }, 'No REDIS_URL: each worker counts rate limits on its own');
+    }
+    if (workers > 1 && config.SANDBOX_PROVIDERS) {
+      log.warn(
+        { workers },
+        'Sandbox providers with several workers: a fixed-rate quote is kept by the worker that made it, and a swap of it that another worker takes is refused',
+      );
+    }
+    log.info({ workers, reason }, 'HTTP workers');
+    return workers;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log.fatal(error.message);
+    process.exit(1);
+  }
+}
+const workers = workersToRun();
 
 /** The newest modification time under the folders the app bundle is built from. */
 function newestSource(dirs: string[]): number {
@@ -26,9 +52,11 @@ function newestSource(dirs: string[]): number {
 }
 
 const buildMissing = !existsSync(SERVER_BUILD);
+// Workers run the build their primary checked.
 if (
-  buildMissing ||
-  statSync(SERVER_BUILD).mtimeMs < newestSource(['app', 'core', 'content/locales', 'public'])
+  worker === null &&
+  (buildMissing ||
+    statSync(SERVER_BUILD).mtimeMs < newestSource(['app', 'core', 'content/locales', 'public']))
 ) {
   log.info(
     buildMissing
@@ -45,5 +73,11 @@ if (
   }
 }
 
-const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-await startServer({ config, log, build, clientDir: CLIENT_DIR });
+if (workers > 1) {
+  // The primary loads no app: it hands connections to the workers and passes signals on.
+  await runPrimary({ workers, log, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 5_000 });
+} else {
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  // Alone, or worker 1 of several, the process runs the jobs; the other workers only serve.
+  await startServer({ config, log, build, clientDir: CLIENT_DIR, runJobs: worker === null || worker === 1 });
+}

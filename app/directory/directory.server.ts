@@ -273,18 +273,17 @@ export async function pairPage(services: Services, url: URL, fromCode: string, t
   let offers: ProviderOffer[] = [];
   let amountTo: string | null = null;
   if (row.available) {
-    try {
-      const quote = await services.quotes.quote({ from: from.code, to: to.code, amount, rateType: 'float' });
+    // Kept per pair for a short while (DirectoryService.pairOffers): most renders wait for no provider.
+    const quote = await directory.pairOffers(from.code, to.code, amount);
+    if (quote) {
       offers = quote.offers.map((offer) => ({
-        provider: offer.provider,
+        ...offer,
         // The name the exchange form shows (the API's providerName), not the id.
         providerName: services.swaps.provider(offer.provider)?.name ?? offer.provider,
-        amountTo: offer.amountTo,
-        rate: offer.rate,
       }));
       amountTo = quote.amountTo;
-    } catch (error) {
-      services.log.warn({ err: error, from: from.code, to: to.code }, 'pair page quote failed');
+    } else {
+      services.log.warn({ from: from.code, to: to.code }, 'pair page quote failed');
     }
   }
   const [chart, fromSide, toSide] = await Promise.all([

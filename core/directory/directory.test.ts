@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
@@ -8,7 +8,14 @@ import { SnapshotFeed } from '../market/feeds.ts';
 import { MarketService } from '../market/market.ts';
 import { createSandboxProviders } from '../providers/sandbox.ts';
 import { seedDemoData } from '../seed.ts';
-import { CHART_BACKFILL_TIERS, DirectoryService, thin } from './directory.ts';
+import {
+  CHART_BACKFILL_TIERS,
+  CHART_TTL_MS,
+  DirectoryService,
+  OFFERS_STALE_MS,
+  OFFERS_TTL_MS,
+  thin,
+} from './directory.ts';
 
 const silent = pino({ level: 'silent' });
 const HOUR = 3_600_000;
@@ -108,5 +115,92 @@ describe('thin', () => {
       [10, 3],
       [21, 5],
     ]);
+  });
+});
+
+describe('DirectoryService caches for cold renders', () => {
+  /** A directory over counting stand-ins for the providers' quotes and the stored history. */
+  function setup() {
+    let now = NOW.getTime();
+    let version = 0;
+    const calls = { quotes: 0, history: 0 };
+    let answer: Promise<unknown> = Promise.resolve();
+    const quotes = {
+      quote: async () => {
+        calls.quotes++;
+        await answer;
+        return {
+          amountTo: String(calls.quotes),
+          offers: [{ provider: 'sandbox', amountTo: String(calls.quotes), rate: '1' }],
+        };
+      },
+    };
+    const market = {
+      history: async () => {
+        calls.history++;
+        return [{ at: new Date(now - HOUR), usd: String(calls.history) }];
+      },
+    };
+    const directory = new DirectoryService({
+      db: null as never,
+      catalogue: null as never,
+      market: market as unknown as MarketService,
+      quotes: quotes as unknown as QuoteService,
+      marketVersion: () => version,
+      now: () => new Date(now),
+    });
+    return {
+      directory,
+      calls,
+      advance: (ms: number) => {
+        now += ms;
+      },
+      moveMarket: () => {
+        version++;
+      },
+      /** The next quotes hang until the returned function is called. */
+      holdQuotes: () => {
+        let release: () => void = () => {};
+        answer = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return release;
+      },
+    };
+  }
+
+  it('asks the providers for a pair page’s offers once per 30 s, and shows older ones while asking again', async () => {
+    const { directory, calls, advance, holdQuotes } = setup();
+    expect((await directory.pairOffers('btc', 'eth', '0.01'))?.amountTo).toBe('1');
+    advance(OFFERS_TTL_MS - 1);
+    expect((await directory.pairOffers('btc', 'eth', '0.01'))?.amountTo).toBe('1');
+    expect(calls.quotes).toBe(1);
+
+    // Past 30 s the render gets the stored offers at once, though the providers do not answer yet.
+    advance(1);
+    const release = holdQuotes();
+    expect((await directory.pairOffers('btc', 'eth', '0.01'))?.amountTo).toBe('1');
+    expect(calls.quotes).toBe(2);
+    release();
+    await vi.waitFor(async () => {
+      expect((await directory.pairOffers('btc', 'eth', '0.01'))?.amountTo).toBe('2');
+    });
+    // Another pair, or offers older than 5 minutes, are asked for.
+    expect((await directory.pairOffers('eth', 'btc', '0.5'))?.amountTo).toBe('3');
+    advance(OFFERS_STALE_MS);
+    expect((await directory.pairOffers('btc', 'eth', '0.01'))?.amountTo).toBe('4');
+  });
+
+  it('reads a coin’s chart once per minute, and again as soon as prices move', async () => {
+    const { directory, calls, advance, moveMarket } = setup();
+    await directory.chart('btc', '7d');
+    await directory.chart('btc', '7d');
+    expect(calls.history).toBe(1);
+    moveMarket();
+    await directory.chart('btc', '7d');
+    expect(calls.history).toBe(2);
+    advance(CHART_TTL_MS);
+    await directory.chart('btc', '7d');
+    expect(calls.history).toBe(3);
   });
 });

@@ -55,6 +55,31 @@ export interface DirectoryServiceOptions {
 }
 
 const PAIR_INFO_ENTRIES = 5_000;
+/** Charts of this many coin-and-range pairs are kept (a few KB each). */
+const CHART_ENTRIES = 3_000;
+/** A coin's chart is read again after this long, or when the market version moves. */
+export const CHART_TTL_MS = 60_000;
+/** A pair page's offers are fresh this long; until OFFERS_STALE_MS they are shown while fetched again. */
+export const OFFERS_TTL_MS = 30_000;
+export const OFFERS_STALE_MS = 5 * 60_000;
+const OFFER_ENTRIES = 5_000;
+
+/** The providers' offers for a pair page's reference amount. */
+export interface PairOffers {
+  offers: { provider: string; amountTo: string; rate: string }[];
+  amountTo: string;
+}
+
+/** A bounded, oldest-first map: drops the oldest entries beyond `max`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) {
+    const oldest = map.keys().next().value;
+    if (oldest === undefined) break;
+    map.delete(oldest);
+  }
+}
 
 /**
  * What the coin, pair and comparison pages show: the ranked coins with their market figures,
@@ -67,6 +92,8 @@ export class DirectoryService {
   readonly #now: () => Date;
   #figures: { at: number; version: number; value: Promise<Map<string, CoinMarket>> } | null = null;
   readonly #pairInfo = new Map<string, { at: number; value: Promise<PairInfo> }>();
+  readonly #charts = new Map<string, { at: number; version: number; value: Promise<ChartPoint[]> }>();
+  readonly #offers = new Map<string, { at: number; value: Promise<PairOffers>; refreshing: boolean }>();
 
   constructor(options: DirectoryServiceOptions) {
     this.#options = options;
@@ -162,8 +189,72 @@ export class DirectoryService {
     return lines;
   }
 
-  /** The coin's USD prices over `range`, one point per step of the range, oldest first. */
-  async chart(code: string, range: ChartRange): Promise<ChartPoint[]> {
+  /**
+   * The coin's USD prices over `range`, one point per step of the range, oldest first; kept for
+   * CHART_TTL_MS or until the market version moves, so a cold render of a coin or pair page reads
+   * no history the previous one read.
+   */
+  chart(code: string, range: ChartRange): Promise<ChartPoint[]> {
+    const key = `${code}:${range}`;
+    const now = this.#now().getTime();
+    const version = this.#options.marketVersion?.() ?? 0;
+    const cached = this.#charts.get(key);
+    if (cached && cached.version === version && now - cached.at < CHART_TTL_MS) return cached.value;
+    const value = this.#readChart(code, range);
+    remember(this.#charts, key, { at: now, version, value }, CHART_ENTRIES);
+    // A failed read is not kept.
+    value.catch(() => {
+      if (this.#charts.get(key)?.value === value) this.#charts.delete(key);
+    });
+    return value;
+  }
+
+  /**
+   * The providers' float offers for `amount` of the pair, as a pair page shows them: kept
+   * OFFERS_TTL_MS, then shown while fetched again in the background for up to OFFERS_STALE_MS, so
+   * only the first render of a pair in minutes waits for the providers (the browser's exchange
+   * form quotes live). Null when no provider answers.
+   */
+  pairOffers(from: string, to: string, amount: string): Promise<PairOffers | null> {
+    const key = `${from}>${to}:${amount}`;
+    const now = this.#now().getTime();
+    const cached = this.#offers.get(key);
+    const fetchOffers = () =>
+      this.#options.quotes.quote({ from, to, amount, rateType: 'float' }).then((quote) => ({
+        offers: quote.offers.map((offer) => ({
+          provider: offer.provider,
+          amountTo: offer.amountTo,
+          rate: offer.rate,
+        })),
+        amountTo: quote.amountTo,
+      }));
+    if (cached && now - cached.at < OFFERS_STALE_MS) {
+      if (now - cached.at >= OFFERS_TTL_MS && !cached.refreshing) {
+        cached.refreshing = true;
+        fetchOffers().then(
+          (offers) =>
+            remember(
+              this.#offers,
+              key,
+              { at: this.#now().getTime(), value: Promise.resolve(offers), refreshing: false },
+              OFFER_ENTRIES,
+            ),
+          () => {
+            cached.refreshing = false;
+          },
+        );
+      }
+      return cached.value.catch(() => null);
+    }
+    const value = fetchOffers();
+    remember(this.#offers, key, { at: now, value, refreshing: false }, OFFER_ENTRIES);
+    value.catch(() => {
+      if (this.#offers.get(key)?.value === value) this.#offers.delete(key);
+    });
+    return value.catch(() => null);
+  }
+
+  async #readChart(code: string, range: ChartRange): Promise<ChartPoint[]> {
     const { spanMs, stepMs } = CHART_RANGES[range];
     const to = this.#now();
     const from = new Date(to.getTime() - spanMs);
