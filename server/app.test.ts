@@ -44,9 +44,9 @@ describe.each(databaseTargets())('HTTP app on $name', (target) => {
 
   it('answers route check failures and unmatched paths with their 404 messages', async () => {
     const { app } = appWith(handle);
-    const invalid = await app.request('/fr/coin/page-0?ref=x');
+    const invalid = await app.request('/fr/coin/page-0?utm_source=x');
     expect(invalid.status).toBe(404);
-    expect(errorMessage(await invalid.text())).toBe('Page Not Found: /fr/coin/page-0?ref=x');
+    expect(errorMessage(await invalid.text())).toBe('Page Not Found: /fr/coin/page-0?utm_source=x');
     const none = await app.request('/fr/nothing-here');
     expect(none.status).toBe(404);
     expect(errorMessage(await none.text())).toBe('Page not found: /fr/nothing-here');

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoaderData } from 'react-router';
 import { formatDateTime, formatDecimal, formatUsd } from '../../core/i18n/format.ts';
-import { MIN_WITHDRAWAL_USD } from '../../core/partners/withdrawals.ts';
+import { MIN_WITHDRAWAL_USD } from '../../core/partners/rules.ts';
 import { formOf, redirectWithCookies, refused } from '../account/account.server.ts';
 import { requirePartner } from '../account/partner.server.ts';
 import { AccountForm, AccountPage, Notice } from '../account/parts.tsx';

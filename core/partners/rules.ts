@@ -11,3 +11,5 @@ export const MAX_ACTIVE_KEYS = 10;
 export const MAX_WEBHOOK_URL = 2_000;
 /** The header carrying a webhook delivery's signature. */
 export const SIGNATURE_HEADER = 'SwapGate-Signature';
+/** The smallest balance a partner may withdraw, in USD. */
+export const MIN_WITHDRAWAL_USD = 10;

@@ -15,9 +15,10 @@ import { translate } from '../i18n/translate.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { localizePath } from '../routing/paths.ts';
 import type { PartnerLedger } from './ledger.ts';
+import { MIN_WITHDRAWAL_USD } from './rules.ts';
 
-/** The smallest balance a partner may withdraw, in USD. */
-export const MIN_WITHDRAWAL_USD = 10;
+/** The smallest balance a partner may withdraw, in USD (core/partners/rules.ts, which pages import). */
+export { MIN_WITHDRAWAL_USD };
 /** How long the mailed confirmation link works. */
 export const CONFIRM_LINK_TTL_MS = 60 * 60_000;
 /** The link's token: 32 random bytes, base64url. */
