@@ -1,15 +1,23 @@
 /**
- * The production server for a benchmark: `server/start.ts` (which builds the app first when build/
+ * The production server for a benchmark: `npm start`'s command (which builds the app first when build/
  * is missing) on a free loopback port with a fresh data directory, so each run starts from the
  * embedded default database and demo content.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
+
+/** `npm start`'s Node arguments (package.json's start script without its `node`): run without npm around it. */
+export function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).slice(1);
+}
 
 export interface BenchServer {
   /** `http://127.0.0.1:PORT` */
@@ -35,7 +43,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'swapgate-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/start.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -262,7 +262,8 @@ const configSchema = z.object({
 
   /**
    * `production` makes the start safe by default (compose.yaml sets it): the sandbox providers are
-   * off unless SANDBOX_PROVIDERS=true asks for them, and a DATABASE_URL with a sample password
+   * off unless SANDBOX_PROVIDERS=true asks for them, the sandbox chains unless SANDBOX_CHAINS=on,
+   * and a DATABASE_URL with a sample password
    * (swapgate, postgres, password) or none is refused.
    */
   DEPLOYMENT: z.enum(['demo', 'production']).default('demo'),
@@ -288,6 +289,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.DEPLOYMENT === 'production') {
     if (!env.SANDBOX_PROVIDERS) config.SANDBOX_PROVIDERS = false;
+    // Each node would run chains of its own, which diverge (docs/decisions/009).
+    if (!env.SANDBOX_CHAINS) config.SANDBOX_CHAINS = 'off';
     if (config.DATABASE_URL) {
       let password = '';
       try {

@@ -125,7 +125,7 @@ export async function startServer({
         },
         'Listening',
       );
-      // The sandbox chains are deployed after the server listens: pages answer meanwhile.
+      // The sandbox chains are planned after the server listens; each starts on its first use.
       void services.sandboxChains?.start();
     },
   );
