@@ -163,6 +163,20 @@ async function ok(url: string, init?: RequestInit): Promise<boolean> {
   }
 }
 
+const METRICS_TOKEN = 'bench-memory-metrics';
+
+/** V8's heap and the memory outside it, from the server's /metrics: where the idle figure lies. */
+async function heapFigures(base: string): Promise<string> {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return [
+    `V8 heap used ${mb(value('nodejs_heap_size_used_bytes'))} of ${mb(value('nodejs_heap_size_total_bytes'))}`,
+    `external ${mb(value('nodejs_external_memory_bytes'))}`,
+  ].join(', ');
+}
+
 interface Figures {
   peak: number;
   idle: number;
@@ -189,6 +203,7 @@ async function measure(dataDir: string, chains: string): Promise<Figures> {
         (await ok(`${base}/readyz`)),
     );
     const figures: Figures = { peak: run.peak, idle };
+    console.error(`${chains}: at idle ${await heapFigures(base)}`);
     if (values.use && chains !== 'off') {
       // One call to each sandbox chain through the site's RPC: a chain not yet running starts.
       for (const network of DEX_NETWORKS) {
