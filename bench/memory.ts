@@ -169,6 +169,7 @@ const METRICS_TOKEN = 'bench-memory-metrics';
 async function heapFigures(base: string): Promise<string> {
   const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await response.text();
+  if (!response.ok) return `/metrics answered ${response.status}`;
   const value = (name: string) =>
     Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
   return [

@@ -10,6 +10,7 @@ import { startFiatOrderJob } from '../core/fiat/job.ts';
 import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { seedDemoData } from '../core/seed.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { type AppOptions, createApp } from './app.ts';
 import { nodeRefreshers, startDataVersionSync } from './data-version-sync.ts';
 import { openConfiguredDatabase } from './database.ts';
@@ -24,6 +25,8 @@ export interface BootOptions {
   clientDir: string;
   /** The HTTP server to answer on, given the app's request listener (the dev server's, shared with Vite). */
   createServer?: (listener: RequestListener) => Server;
+  /** The database, when opened already (server/main.ts opens it before loading the app). */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -37,8 +40,9 @@ export async function startServer({
   build,
   clientDir,
   createServer,
+  database: opened,
 }: BootOptions): Promise<void> {
-  const database = await openConfiguredDatabase(config, log);
+  const database = opened ?? (await openConfiguredDatabase(config, log));
   log.info({ database: database.kind }, 'Applying migrations');
   await database.migrate();
   if (config.SEED_DEMO_DATA) {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../core/config.ts';
-import { startServer } from './boot.ts';
+import { openConfiguredDatabase } from './database.ts';
 import { createLogger } from './logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,5 +45,10 @@ if (
   }
 }
 
+// The database first, before the app and the services load: a first start creates the embedded
+// database in a child process (PGlite's initdb, ~0.5 GB for a moment), and this process is then at
+// its smallest, which bounds the start's peak (docs/OPERATIONS.md, Memory at start).
+const database = await openConfiguredDatabase(config, log);
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-await startServer({ config, log, build, clientDir: CLIENT_DIR });
+const { startServer } = await import('./boot.ts');
+await startServer({ config, log, build, clientDir: CLIENT_DIR, database });

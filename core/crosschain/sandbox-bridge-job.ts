@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DexNetwork } from '../dex/networks.ts';
-import type { SandboxChainSet } from '../dex/sandbox/chain-set.ts';
+import { SANDBOX_QUOTE_AFTER_START_MS, type SandboxChainSet } from '../dex/sandbox/chain-set.ts';
 import type { SandboxChain } from '../dex/sandbox-file.ts';
 import { type Job, type JobDependency, startRepeatingJob } from '../job-backoff.ts';
 import type { CrossChainRouteSource } from './lifi.ts';
@@ -63,8 +63,13 @@ export function lazySandboxBridge(
         (toSymbol !== undefined || planned(to, toToken))
       );
     },
-    quote: async (request, signal) =>
-      (await source(request.fromNetwork, request.toNetwork)).quote(request, signal),
+    quote: async (request, signal) => {
+      const running =
+        chains.find(request.fromNetwork) !== undefined && chains.find(request.toNetwork) !== undefined;
+      const started = await source(request.fromNetwork, request.toNetwork);
+      // A chain that had to start first: the quote gets its time afresh after the start.
+      return started.quote(request, running ? signal : AbortSignal.timeout(SANDBOX_QUOTE_AFTER_START_MS));
+    },
     status: async (txHash, from, to, tool, signal) =>
       (await source(from, to)).status(txHash, from, to, tool, signal),
   };

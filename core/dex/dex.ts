@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../config.ts';
 import { DEX_NETWORKS, type DexNetwork, dexNetwork, NATIVE_TOKEN, sandboxNetworkName } from './networks.ts';
-import { SandboxChainSet } from './sandbox/chain-set.ts';
+import { SANDBOX_QUOTE_AFTER_START_MS, SandboxChainSet } from './sandbox/chain-set.ts';
 import { readSandboxFile, type SandboxChain, sandboxNetworkChainId } from './sandbox-file.ts';
 import { configTokens, type DexToken, DexTokenStore, upsertConfigTokens } from './tokens.ts';
 import type { Address, DexRoute, DexRouteSource } from './types.ts';
@@ -263,13 +263,16 @@ function lazySandboxAggregator(chains: SandboxChainSet): DexRouteSource {
     name: 'Sandbox AMM',
     supports: (network) => chains.covers(network),
     async quote(request, signal) {
+      const running = chains.find(request.network) !== undefined;
       module ??= import('./sandbox-aggregator.ts');
       const [loaded] = await Promise.all([module, chains.ensure(request.network)]);
+      // A chain that had to start first: the quote gets its time afresh after the start.
+      const quoteSignal = running ? signal : AbortSignal.timeout(SANDBOX_QUOTE_AFTER_START_MS);
       // Built again when a chain has started since: it then knows every running one.
       if (built?.chains !== chains.list()) {
         built = { chains: chains.list(), source: new loaded.SandboxAggregator(chains.list()) };
       }
-      return built.source.quote(request, signal);
+      return built.source.quote(request, quoteSignal);
     },
   };
 }

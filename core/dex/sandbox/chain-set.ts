@@ -1,6 +1,9 @@
 import type { DexNetwork } from '../networks.ts';
 import { type SandboxChain, sandboxNetworkChainId } from '../sandbox-file.ts';
 
+/** The time a quote on a sandbox chain has after the chain had to start for it. */
+export const SANDBOX_QUOTE_AFTER_START_MS = 5_000;
+
 /** Starts a planned network's sandbox chain: the chain, or null when it cannot start. */
 export type SandboxChainStarter = (network: DexNetwork) => Promise<SandboxChain | null>;
 
