@@ -8,7 +8,8 @@
  * (`--chains`: scenarios separated by `;`, each `off`, `default` or a SANDBOX_CHAIN_NETWORKS list)
  * RSS is summed over the server's process tree (the server and any child it runs, such as the
  * PGlite initdb child of a first start), read from /proc every 100 ms; "idle" is the median over
- * 10 s once the start-up work is done (ready, price history backfilled) and no new peak came for 15 s.
+ * 10 s once the start-up work is done (ready, price history backfilled or present, sandbox chains
+ * planned) and no new peak came for 15 s.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -163,21 +164,6 @@ async function ok(url: string, init?: RequestInit): Promise<boolean> {
   }
 }
 
-const METRICS_TOKEN = 'bench-memory-metrics';
-
-/** V8's heap and the memory outside it, from the server's /metrics: where the idle figure lies. */
-async function heapFigures(base: string): Promise<string> {
-  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const text = await response.text();
-  if (!response.ok) return `/metrics answered ${response.status}`;
-  const value = (name: string) =>
-    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
-  return [
-    `V8 heap used ${mb(value('nodejs_heap_size_used_bytes'))} of ${mb(value('nodejs_heap_size_total_bytes'))}`,
-    `external ${mb(value('nodejs_external_memory_bytes'))}`,
-  ].join(', ');
-}
-
 interface Figures {
   peak: number;
   idle: number;
@@ -198,13 +184,12 @@ async function measure(dataDir: string, chains: string): Promise<Figures> {
   try {
     const idle = await run.settle(
       async () =>
-        (run.logged('price history backfilled') || run.logged('skipping backfill')) &&
+        ['price history backfilled', 'skipping backfill', 'no backfill'].some((text) => run.logged(text)) &&
         // Sandbox chains deployed at start (if any) are up, or left to their first use.
         (chains === 'off' || run.logged('Sandbox chains ready') || run.logged('Sandbox chains planned')) &&
         (await ok(`${base}/readyz`)),
     );
     const figures: Figures = { peak: run.peak, idle };
-    console.error(`${chains}: at idle ${await heapFigures(base)}`);
     if (values.use && chains !== 'off') {
       // One call to each sandbox chain through the site's RPC: a chain not yet running starts.
       for (const network of DEX_NETWORKS) {
