@@ -65,7 +65,8 @@ describe('npm start', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.logs.map((entry) => entry.msg)).toContain('Stopped');
-  });
+    // A first start creates the embedded database (initdb) in a child first: slow on a busy machine.
+  }, 120_000);
 
   it('keeps its data across a restart', async () => {
     const server = await start();
@@ -73,5 +74,5 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  });
+  }, 120_000);
 });
