@@ -28,4 +28,4 @@ VOLUME ["/app/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "server/start.ts"]
+CMD ["node", "--liftoff-only", "server/start.ts"]

@@ -1,17 +1,25 @@
 /**
- * The production server for a benchmark: `server/start.ts` (which builds the app first when build/
+ * The production server for a benchmark: `npm start`'s command (which builds the app first when build/
  * is missing) on a free loopback port with a fresh data directory, so each run starts from the
  * embedded default database and demo content, or from a fresh PostgreSQL database of its own.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
 const ROOT = resolve(import.meta.dirname, '..');
+
+/** `npm start`'s Node arguments (package.json's start script without its `node`): run without npm around it. */
+export function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).slice(1);
+}
 
 export interface BenchServer {
   /** `http://127.0.0.1:PORT` */
@@ -61,7 +69,7 @@ export async function startBenchServer(
     url.pathname = `/${database}`;
     databaseUrl = url.toString();
   }
-  const child = spawn(process.execPath, ['server/start.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: ROOT,
     env: {
       ...process.env,

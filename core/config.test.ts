@@ -39,6 +39,12 @@ describe('a production deployment (DEPLOYMENT=production)', () => {
     expect(loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' }).SANDBOX_PROVIDERS).toBe(true);
   });
 
+  it('runs no sandbox chains unless asked (each node would run diverging ones)', () => {
+    expect(loadConfig({}).SANDBOX_CHAINS).toBe('on');
+    expect(loadConfig(production).SANDBOX_CHAINS).toBe('off');
+    expect(loadConfig({ ...production, SANDBOX_CHAINS: 'on' }).SANDBOX_CHAINS).toBe('on');
+  });
+
   it('refuses the sample database password, or none', () => {
     for (const url of [
       'postgres://swapgate:swapgate@postgres:5432/swapgate',

@@ -147,14 +147,15 @@ const configSchema = z.object({
   LIFI_API_KEY: z.string().optional(),
   /**
    * Sandbox chains (core/dex/sandbox/chains.ts): `on` runs a local chain in the server for each
-   * network no real route source serves, `off` runs none.
+   * network no real route source serves (started on its first use), `off` runs none.
    */
   SANDBOX_CHAINS: z.enum(['on', 'off']).default('on'),
   /**
-   * The networks that get a sandbox chain when SANDBOX_CHAINS is on: three by default, within the
-   * memory budget (Hardhat and the first chain ~80 MB, each further chain ~25 MB; README).
+   * The networks that get a sandbox chain when SANDBOX_CHAINS is on: all five by default. Each
+   * starts on its first use, so an idle server carries none; all five running stay within the
+   * memory budget (README, "Memory of an idle node").
    */
-  SANDBOX_CHAIN_NETWORKS: csv.pipe(z.array(z.enum(DEX_NETWORK_IDS))).default(['ethereum', 'bsc', 'polygon']),
+  SANDBOX_CHAIN_NETWORKS: csv.pipe(z.array(z.enum(DEX_NETWORK_IDS))).default([...DEX_NETWORK_IDS]),
   /** The faucet of the sandbox chains: claims per address per day, and per visitor address per hour. */
   SANDBOX_FAUCET_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
   SANDBOX_FAUCET_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -268,7 +269,8 @@ const configSchema = z.object({
 
   /**
    * `production` makes the start safe by default (compose.yaml sets it): the sandbox providers are
-   * off unless SANDBOX_PROVIDERS=true asks for them, and a DATABASE_URL with a sample password
+   * off unless SANDBOX_PROVIDERS=true asks for them, the sandbox chains unless SANDBOX_CHAINS=on,
+   * and a DATABASE_URL with a sample password
    * (swapgate, postgres, password) or none is refused.
    */
   DEPLOYMENT: z.enum(['demo', 'production']).default('demo'),
@@ -294,6 +296,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.DEPLOYMENT === 'production') {
     if (!env.SANDBOX_PROVIDERS) config.SANDBOX_PROVIDERS = false;
+    // Each node would run chains of its own, which diverge (docs/decisions/009).
+    if (!env.SANDBOX_CHAINS) config.SANDBOX_CHAINS = 'off';
     if (config.DATABASE_URL) {
       let password = '';
       try {

@@ -5,9 +5,27 @@ import { isDatabaseUnavailable } from '../db/errors.ts';
 export const JOB_BACKOFF_MAX_MS = 8_000;
 
 /**
+ * What a job depends on that can be out for a while: how to tell its outage from other failures,
+ * and the words of the two log lines (its start and its end).
+ */
+export interface JobDependency {
+  unavailable(error: unknown): boolean;
+  down: string;
+  back: string;
+}
+
+/** The database: what most jobs read and write. */
+export const DATABASE_DEPENDENCY: JobDependency = {
+  unavailable: isDatabaseUnavailable,
+  down: 'Database unavailable; job backing off until it returns',
+  back: 'Database back; job resumed',
+};
+
+/**
  * How a background job waits and logs after failed runs: the wait doubles from `baseMs` up to
- * JOB_BACKOFF_MAX_MS, a database outage is logged once when it starts and once when it ends (not
- * at every attempt), and any other failure is logged each time.
+ * JOB_BACKOFF_MAX_MS, an outage of what it depends on (the database unless told otherwise) is
+ * logged once when it starts and once when it ends (not at every attempt), and any other failure
+ * is logged each time.
  */
 export class JobBackoff {
   #failures = 0;
@@ -16,24 +34,27 @@ export class JobBackoff {
   readonly #log: Logger;
   readonly #baseMs: number;
   readonly #maxMs: number;
+  readonly #dependency: JobDependency;
 
-  constructor(options: { job: string; log: Logger; baseMs: number; maxMs?: number }) {
+  constructor(options: {
+    job: string;
+    log: Logger;
+    baseMs: number;
+    maxMs?: number;
+    dependency?: JobDependency;
+  }) {
     this.#job = options.job;
     this.#log = options.log;
     this.#baseMs = Math.max(1, options.baseMs);
     this.#maxMs = options.maxMs ?? JOB_BACKOFF_MAX_MS;
+    this.#dependency = options.dependency ?? DATABASE_DEPENDENCY;
   }
 
   /** Records a failed run and answers how long to wait before the next. */
   failed(error: unknown): number {
     this.#failures++;
-    if (isDatabaseUnavailable(error)) {
-      if (!this.#inOutage) {
-        this.#log.warn(
-          { err: error, job: this.#job },
-          'Database unavailable; job backing off until it returns',
-        );
-      }
+    if (this.#dependency.unavailable(error)) {
+      if (!this.#inOutage) this.#log.warn({ err: error, job: this.#job }, this.#dependency.down);
       this.#inOutage = true;
     } else {
       this.#log.error({ err: error, job: this.#job }, 'Job run failed; retrying');
@@ -43,7 +64,7 @@ export class JobBackoff {
 
   /** Records a run that went through; ends an outage (logged once). */
   succeeded(): void {
-    if (this.#inOutage) this.#log.info({ job: this.#job }, 'Database back; job resumed');
+    if (this.#inOutage) this.#log.info({ job: this.#job }, this.#dependency.back);
     this.#inOutage = false;
     this.#failures = 0;
   }
@@ -66,12 +87,14 @@ export function startRepeatingJob(options: {
   /** One run; `stopped()` turns true once `stop()` is called (a long run may end early). */
   run: (stopped: () => boolean) => Promise<void>;
   runAtStart?: boolean;
+  /** What the job depends on (the database unless told otherwise), for its outage's log lines. */
+  dependency?: JobDependency;
 }): Job {
-  const { job, intervalMs, log, run: step, runAtStart = true } = options;
+  const { job, intervalMs, log, run: step, runAtStart = true, dependency } = options;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
-  const backoff = new JobBackoff({ job, log, baseMs: intervalMs });
+  const backoff = new JobBackoff({ job, log, baseMs: intervalMs, ...(dependency ? { dependency } : {}) });
   let delayMs = intervalMs;
 
   const run = async () => {

@@ -52,10 +52,10 @@ describe('Dockerfile', () => {
     expect(runtime.find((step) => step.name === 'USER')?.args).toBe('node');
     expect(runtime.find((step) => step.name === 'ENV')?.args).toContain('NODE_ENV=production');
     expect(runtime.find((step) => step.name === 'HEALTHCHECK')?.args).toContain('/healthz');
-    expect(JSON.parse(runtime.find((step) => step.name === 'CMD')?.args ?? '[]')).toEqual([
-      'node',
-      'server/start.ts',
-    ]);
+    // As `npm start` runs it (PGlite's WebAssembly on V8's baseline compiler: docs/OPERATIONS.md).
+    const start = JSON.parse(read('package.json')).scripts.start.split(' ');
+    expect(JSON.parse(runtime.find((step) => step.name === 'CMD')?.args ?? '[]')).toEqual(start);
+    expect(start).toEqual(['node', '--liftoff-only', 'server/start.ts']);
   });
 });
 
@@ -106,6 +106,9 @@ describe('compose.yaml', () => {
       expect(service?.environment?.DATABASE_URL, name).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
     }
     expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    for (const name of ['web1', 'web2']) {
+      expect(compose.services[name]?.environment?.SANDBOX_CHAINS, name).toBe(`\${SANDBOX_CHAINS:-off}`);
+    }
     expect(compose.services.web1?.stop_grace_period).toBe('30s');
     const nginx = read('deploy/nginx.conf');
     expect(nginx).toContain('server web1:3000');

@@ -11,6 +11,7 @@ import { startOutboxJob } from '../core/mail/outbox-job.ts';
 import { startPriceJob } from '../core/market/price-job.ts';
 import { startApiKeyUsageJob, WEBHOOK_INTERVAL_MS } from '../core/partners/usage-job.ts';
 import { seedDemoData } from '../core/seed.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { type AppOptions, createApp } from './app.ts';
 import { workerNumber } from './cluster.ts';
 import { controlCommands } from './control-commands.ts';
@@ -34,6 +35,8 @@ export interface BootOptions {
    * (server/cluster.ts); the other workers only serve, reading what it writes.
    */
   runJobs?: boolean;
+  /** The database, when opened already (server/main.ts opens it before loading the app). */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -48,8 +51,9 @@ export async function startServer({
   clientDir,
   createServer,
   runJobs = true,
+  database: opened,
 }: BootOptions): Promise<void> {
-  const database = await openConfiguredDatabase(config, log);
+  const database = opened ?? (await openConfiguredDatabase(config, log));
   log.info({ database: database.kind }, 'Applying migrations');
   await database.migrate();
   if (runJobs && config.SEED_DEMO_DATA) {
@@ -157,7 +161,7 @@ export async function startServer({
         },
         'Listening',
       );
-      // The sandbox chains are deployed after the server listens: pages answer meanwhile.
+      // The sandbox chains are planned after the server listens; each starts on its first use.
       if (runJobs) void services.sandboxChains?.start();
     },
   );

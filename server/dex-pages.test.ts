@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossChainPairs, crossChainTokens } from '../core/crosschain/tokens.ts';
+import { DEX_NETWORKS } from '../core/dex/networks.ts';
+import { LANGUAGES } from '../core/i18n/languages.ts';
+import { localizePath } from '../core/routing/paths.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
@@ -104,5 +108,64 @@ describe('DEX and cross-chain pages', () => {
     expect(page.html).toContain('<title>Cross-chain bridges | SwapGate</title>');
     expect(page.html).toContain('data-testid="cross-chain-no-bridges"');
     expect((await get('/pl/cross-chain/bridges')).html).toContain('nie skonfigurowano jeszcze żadnego mostu');
+  });
+});
+
+/**
+ * The default start's sandbox chains, planned and none started: the pages list every network as a
+ * sandbox and say, in each language, that the sandbox starts afresh at each restart.
+ */
+describe('DEX and cross-chain pages with the sandbox chains of the default start', () => {
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>['app'];
+  let services: ReturnType<typeof createTestApp>['services'];
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    ({ app, services } = createTestApp(build, handle, { SANDBOX_CHAINS: 'on' }));
+    await services.market.refresh();
+    await services.sandboxChains?.start();
+  });
+  afterAll(async () => {
+    await services.sandboxChains?.close();
+    await handle.close();
+  });
+
+  const escapeHtml = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#x27;');
+
+  it('say on /dex and the cross-chain pages, in all 14 languages, that the sandbox resets', async () => {
+    for (const lang of LANGUAGES) {
+      const dictionary = JSON.parse(readFileSync(`content/locales/${lang}.json`, 'utf8')) as {
+        dex: { sandboxWallet: { resets: string } };
+      };
+      const resets = escapeHtml(dictionary.dex.sandboxWallet.resets);
+      for (const path of [
+        '/dex?network=ethereum',
+        '/cross-chain',
+        '/cross-chain/usdc-ethereum-to-usdc-bsc',
+        '/cross-chain/bridges',
+      ]) {
+        const response = await app.request(localizePath(lang, path));
+        expect(response.status, `${lang} ${path}`).toBe(200);
+        expect(await response.text(), `${lang} ${path}`).toContain(resets);
+      }
+    }
+  });
+
+  it('list all five networks as sandboxes while no chain has started', async () => {
+    const html = await (await app.request('/cross-chain/bridges')).text();
+    for (const network of DEX_NETWORKS) {
+      expect(html).toContain(`${network.name} (sandbox)`);
+      expect(services.sandboxChains?.running(network.sandboxChainId)).toBeUndefined();
+    }
+    expect(html).toContain('from Ethereum (sandbox) to OP Mainnet (sandbox)');
   });
 });

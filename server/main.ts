@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, loadConfig } from '../core/config.ts';
-import { startServer } from './boot.ts';
 import { runPrimary, webConcurrency, workerNumber } from './cluster.ts';
+import { openConfiguredDatabase } from './database.ts';
 import { createLogger } from './logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -77,7 +77,19 @@ if (workers > 1) {
   // The primary loads no app: it hands connections to the workers and passes signals on.
   await runPrimary({ workers, log, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 5_000 });
 } else {
+  // The database first, before the app and the services load: a first start creates the embedded
+  // database in a child process (PGlite's initdb, ~0.5 GB for a moment), and this process is then at
+  // its smallest, which bounds the start's peak (docs/OPERATIONS.md, Memory at start).
+  const database = await openConfiguredDatabase(config, log);
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const { startServer } = await import('./boot.ts');
   // Alone, or worker 1 of several, the process runs the jobs; the other workers only serve.
-  await startServer({ config, log, build, clientDir: CLIENT_DIR, runJobs: worker === null || worker === 1 });
+  await startServer({
+    config,
+    log,
+    build,
+    clientDir: CLIENT_DIR,
+    database,
+    runJobs: worker === null || worker === 1,
+  });
 }

@@ -45,8 +45,11 @@ describe('the sandbox chains through the site: RPC and faucet', () => {
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
 
-  it('answers a chain id of its own, never a mainnet one', async () => {
+  it('starts the chain with its first call, and answers a chain id of its own, never a mainnet one', async () => {
+    // Planned and listed, not running: the first call through the site's RPC starts it.
+    expect(services.sandboxChains?.running(ETHEREUM_SANDBOX)).toBeUndefined();
     const answer = await rpc(ETHEREUM_SANDBOX, { jsonrpc: '2.0', id: 7, method: 'eth_chainId' });
+    expect(services.sandboxChains?.running(ETHEREUM_SANDBOX)).toBeDefined();
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ id: 7, result: `0x${ETHEREUM_SANDBOX.toString(16)}` });
     expect(services.dex.networks().find((info) => info.network.id === 'ethereum')).toMatchObject({
@@ -54,7 +57,7 @@ describe('the sandbox chains through the site: RPC and faucet', () => {
       chainId: ETHEREUM_SANDBOX,
       name: 'Ethereum (sandbox)',
     });
-  });
+  }, 120_000);
 
   it('quotes on the sandbox chain under its own chain id and sandbox name', async () => {
     const query = new URLSearchParams({

@@ -55,8 +55,10 @@ export function createSandboxRpcRoutes(services: AppServices): Hono {
 
   app.post('/sandbox/rpc/:chainId', async (c) => {
     const chainId = Number(c.req.param('chainId'));
-    const running = Number.isSafeInteger(chainId) ? services.sandboxChains?.running(chainId) : undefined;
-    if (!running) return c.json(rpcError(null, -32601, 'There is no sandbox chain with this id here.'), 404);
+    const chains = services.sandboxChains;
+    if (!chains || !Number.isSafeInteger(chainId) || !chains.serves(chainId)) {
+      return c.json(rpcError(null, -32601, 'There is no sandbox chain with this id here.'), 404);
+    }
     c.header('Cache-Control', 'no-store');
 
     const verdict = await rateLimiter.hit(
@@ -90,6 +92,11 @@ export function createSandboxRpcRoutes(services: AppServices): Hono {
       return c.json(rpcError(null, -32600, `A batch may hold ${SANDBOX_RPC_MAX_BATCH} calls at most.`), 400);
     }
 
+    // A chain not running yet starts with its first call (docs/decisions/009).
+    const running = await chains.use(chainId);
+    if (!running) {
+      return c.json(rpcError(null, -32603, 'The sandbox chain could not start. Try again later.'), 503);
+    }
     const answers = await Promise.all(
       calls.map(async (call) => {
         if (typeof call !== 'object' || call === null || typeof call.method !== 'string') {

@@ -266,7 +266,7 @@ export function createServices(options: {
     : null;
 
   const dex = new DexService({ config, db, log: log.child({ component: 'dex' }) });
-  // The sandbox chains of the default start: planned here, deployed once the server listens.
+  // The sandbox chains of the default start: listed from here on, each started on its first use.
   const sandboxNetworks = dex
     .networksForSandboxChains()
     .filter((network) => config.SANDBOX_CHAIN_NETWORKS.includes(network.id));

@@ -65,8 +65,8 @@ describe('npm start', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.logs.map((entry) => entry.msg)).toContain('Stopped');
-    // Only ends a hang: a first start (initdb, migrations, seed, price backfill) takes 30–40 s on
-    // the shared 2-core machine under load.
+    // Only ends a hang: a first start (initdb in a child, migrations, seed, price backfill) takes
+    // 30–40 s on the shared 2-core machine under load.
   }, 120_000);
 
   it('keeps its data across a restart', async () => {

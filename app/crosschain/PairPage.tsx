@@ -237,7 +237,7 @@ export function CrossChainPairPage() {
           </div>
           {from.network.sandbox || to.network.sandbox ? (
             <p className="mt-4 rounded-xl bg-sky-50 p-3 text-sm text-sky-900" data-testid="xchain-sandbox">
-              {t('crossChain.sandboxNote')}
+              {t('crossChain.sandboxNote')} {t('dex.sandboxWallet.resets')}
             </p>
           ) : null}
           {bridges.length === 0 ? (

@@ -55,6 +55,7 @@ export function loadCrossChainPairs(args: LoaderFunctionArgs) {
     ...page,
     pagination,
     networkNames,
+    sandbox: crossChain.routeSources(DEX_NETWORKS).some((source) => source.id === 'sandbox-bridge'),
     rows: all.slice((number - 1) * LIST_PAGE_SIZE, number * LIST_PAGE_SIZE).map((pair) => ({
       symbol: pair.token.symbol,
       name: pair.token.name,
@@ -135,9 +136,11 @@ export function loadCrossChainBridges(args: LoaderFunctionArgs) {
   // As the site serves each network: "Ethereum (sandbox)" where a sandbox chain stands in for it.
   const names = new Map(dex.networks().map((info) => [info.network.id, info.name]));
   const name = (network: (typeof DEX_NETWORKS)[number]) => names.get(network.id) ?? network.name;
+  const sources = crossChain.routeSources(DEX_NETWORKS);
   return {
     ...page,
-    sources: crossChain.routeSources(DEX_NETWORKS).map((source) => ({
+    sandbox: sources.some((source) => source.id === 'sandbox-bridge'),
+    sources: sources.map((source) => ({
       id: source.id,
       name: source.name,
       routes: source.routes.map(([from, to]) => ({ from: name(from), to: name(to) })),

@@ -17,6 +17,16 @@ import {
   TOKENS_FIRST_PAGE,
 } from './paths.ts';
 
+/** Where the sandbox bridge runs: its chains are test chains, and they start afresh at each restart. */
+function SandboxNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-6 max-w-3xl rounded-xl bg-sky-50 p-3 text-sm text-sky-900" data-testid="xchain-sandbox">
+      {t('crossChain.sandboxNote')} {t('dex.sandboxWallet.resets')}
+    </p>
+  );
+}
+
 /** /cross-chain and its pages: each token from one network to another, with the bridges set up for it. */
 export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCrossChainPairs> }) {
   const { rows, pagination, networkNames } = data;
@@ -43,6 +53,7 @@ export function CrossChainPairsView({ data }: { data: ReturnType<typeof loadCros
       <p className="mt-6 max-w-3xl text-muted">
         {t('crossChain.pairsIntro', { count: pagination.total, total: formatCount(pagination.total, lang) })}
       </p>
+      {data.sandbox ? <SandboxNote /> : null}
       <ul className="mt-6 flex flex-col gap-3" data-testid="cross-chain-pairs">
         {rows.map((row) => (
           <li
@@ -155,6 +166,7 @@ export function CrossChainBridgesView({ data }: { data: ReturnType<typeof loadCr
         intro={<p>{t('crossChain.bridgesIntro')}</p>}
         trail={[{ name: t('pages.cross-chain.title'), path: PAIRS_FIRST_PAGE }]}
       />
+      {data.sandbox ? <SandboxNote /> : null}
       {data.sources.length === 0 ? (
         <p
           className="mt-8 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"

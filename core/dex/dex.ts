@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../config.ts';
 import { DEX_NETWORKS, type DexNetwork, dexNetwork, NATIVE_TOKEN, sandboxNetworkName } from './networks.ts';
-import { SandboxChainSet } from './sandbox/chain-set.ts';
+import { SANDBOX_QUOTE_AFTER_START_MS, SandboxChainSet } from './sandbox/chain-set.ts';
 import { readSandboxFile, type SandboxChain, sandboxNetworkChainId } from './sandbox-file.ts';
 import { configTokens, type DexToken, DexTokenStore, upsertConfigTokens } from './tokens.ts';
 import type { Address, DexRoute, DexRouteSource } from './types.ts';
@@ -173,6 +173,14 @@ export class DexService {
     await this.#ensureConfigTokens();
     const tokens = await this.tokens.list(network);
     const chain = this.sandboxChains.find(network);
+    // A chain of the default start not running yet: the tokens planned for it.
+    const planned = chain ? undefined : this.sandboxChains.plannedTokens(network);
+    if (planned) {
+      const wrapped = network.wrappedNative.toLowerCase();
+      return tokens.filter(
+        (token) => token.native || token.address === wrapped || planned.has(token.address),
+      );
+    }
     if (!chain?.network) return tokens;
     const deployed = new Set<string>([chain.weth, ...chain.tokens.map((token) => token.address)]);
     return tokens.filter((token) => token.native || deployed.has(token.address));
@@ -245,20 +253,26 @@ export class DexService {
 
 /**
  * The sandbox aggregator (viem) loaded at its first quote: a node without sandbox chains, and the
- * server's start, never load viem (docs/decisions/009).
+ * server's start, never load viem (docs/decisions/009). A quote on a planned chain starts it.
  */
 function lazySandboxAggregator(chains: SandboxChainSet): DexRouteSource {
-  let loaded: Promise<DexRouteSource> | null = null;
+  let module: Promise<typeof import('./sandbox-aggregator.ts')> | null = null;
+  let built: { chains: SandboxChain[]; source: DexRouteSource } | null = null;
   return {
     id: 'sandbox',
     name: 'Sandbox AMM',
     supports: (network) => chains.covers(network),
     async quote(request, signal) {
-      // Built once the planned chains are deployed: it then knows them all.
-      loaded ??= Promise.all([import('./sandbox-aggregator.ts'), chains.ready()]).then(
-        ([module, deployed]) => new module.SandboxAggregator(deployed),
-      );
-      return (await loaded).quote(request, signal);
+      const running = chains.find(request.network) !== undefined;
+      module ??= import('./sandbox-aggregator.ts');
+      const [loaded] = await Promise.all([module, chains.ensure(request.network)]);
+      // A chain that had to start first: the quote gets its time afresh after the start.
+      const quoteSignal = running ? signal : AbortSignal.timeout(SANDBOX_QUOTE_AFTER_START_MS);
+      // Built again when a chain has started since: it then knows every running one.
+      if (built?.chains !== chains.list()) {
+        built = { chains: chains.list(), source: new loaded.SandboxAggregator(chains.list()) };
+      }
+      return built.source.quote(request, quoteSignal);
     },
   };
 }

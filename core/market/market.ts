@@ -215,7 +215,10 @@ export class MarketService implements PriceSource {
       .from(priceHistory)
       .where(lt(priceHistory.at, new Date(end)))
       .limit(1);
-    if (existing.length > 0) return 0;
+    if (existing.length > 0) {
+      this.#log.info({ feed: this.feed.name }, 'price history present; no backfill');
+      return 0;
+    }
     const codes = await enabledCoins(db);
     if (codes.length === 0) return 0;
 

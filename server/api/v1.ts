@@ -352,8 +352,8 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
   api.post('/sandbox/networks/:network/faucet', async (c) => {
     const info = services.dex.networks().find((known) => known.network.id === c.req.param('network'));
     const chains = services.sandboxChains;
-    const running = info?.sandbox ? chains?.running(info.chainId) : undefined;
-    if (!info || !chains || !running) throw new ApiError(404, 'not_found');
+    // A chain not running yet starts with the claim.
+    if (!info?.sandbox || !chains?.serves(info.chainId)) throw new ApiError(404, 'not_found');
     const { address } = await jsonBody(c, sandboxFaucetRequestSchema);
     await enforceRateLimit(
       c,
@@ -369,6 +369,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): Hono<Env>
       config.SANDBOX_FAUCET_PER_ADDRESS_PER_DAY,
       24 * 60 * MINUTE,
     );
+    if (!(await chains.use(info.chainId))) throw new ApiError(503, 'unavailable');
     const transactions = await chains.faucet(info.chainId, address);
     c.header('Cache-Control', 'no-store');
     return c.json({ network: info.network.id, chainId: info.chainId, transactions });

@@ -30,19 +30,28 @@ test.beforeAll(async () => {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  // Until it answers, then until its sandbox chains quote (a quote waits for their deployment).
+  // Until it answers. Its sandbox chains start on first use: none runs yet, all five are listed.
   await expect
     .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 180_000 })
     .toBe(200);
-  const quote = new URLSearchParams({
-    network: 'ethereum',
-    sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
-    buyToken: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-    sellAmount: '1000000000000000000',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/v1/dex/quotes?${quote}`)).status, { timeout: 60_000 })
-    .toBe(200);
+  const bridges = await (await fetch(`${BASE}/cross-chain/bridges`)).text();
+  expect(bridges).toContain('from Arbitrum One (sandbox) to OP Mainnet (sandbox)');
+  expect(bridges).toContain('from Polygon (sandbox) to Ethereum (sandbox)');
+  // The first quote on each chain this spec uses starts it (and waits for it).
+  for (const [network, buyToken] of [
+    ['ethereum', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'],
+    ['bsc', '0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d'],
+  ]) {
+    const quote = new URLSearchParams({
+      network: network as string,
+      sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      buyToken: buyToken as string,
+      sellAmount: '1000000000000000000',
+    });
+    await expect
+      .poll(async () => (await fetch(`${BASE}/api/v1/dex/quotes?${quote}`)).status, { timeout: 90_000 })
+      .toBe(200);
+  }
 });
 
 test.afterAll(() => {

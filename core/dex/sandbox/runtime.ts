@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DexNetwork } from '../networks.ts';
+import type { SandboxChain } from '../sandbox-file.ts';
 import { type DexToken, rankTokens } from '../tokens.ts';
 import type { SandboxChainSet } from './chain-set.ts';
 import type { RunningSandboxChain, SandboxChainPlan } from './chains.ts';
@@ -51,56 +52,92 @@ export async function planSandboxChain(
 
 /**
  * The sandbox chains the server runs: planned at start (their networks are listed as sandboxes at
- * once), deployed one after the other by `start`, served through `set`. `faucet` gives a claim.
+ * once), each started on its first use (a quote, a faucet claim, a call through the site's RPC),
+ * one start at a time, and served through `set`. An idle server carries none of them: Hardhat and
+ * EDR load with the first (docs/decisions/009). `faucet` gives a claim.
  */
 export class SandboxChains {
   readonly #set: SandboxChainSet;
   readonly #networks: DexNetwork[];
   readonly #deps: SandboxChainsDeps;
   readonly #running: RunningSandboxChain[] = [];
-  #resolve: (chains: RunningSandboxChain[]) => void = () => {};
-  readonly #deployed: Promise<RunningSandboxChain[]>;
-  #starting: Promise<void> | null = null;
+  readonly #plans = new Map<number, Promise<SandboxChainPlan | null>>();
+  /** Starts run one after the other: one deployment's memory and CPU at a time. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #planning: Promise<void> | null = null;
   #closed = false;
 
   constructor(options: { set: SandboxChainSet; networks: DexNetwork[]; deps: SandboxChainsDeps }) {
     this.#set = options.set;
     this.#networks = options.networks;
     this.#deps = options.deps;
-    this.#deployed = new Promise((resolve) => {
-      this.#resolve = resolve;
-    });
-    this.#set.plan(
-      this.#networks,
-      this.#deployed.then((running) => running.map((entry) => entry.chain)),
-    );
+    this.#set.plan(this.#networks, (network) => this.#start(network));
   }
 
   get networks(): readonly DexNetwork[] {
     return this.#networks;
   }
 
-  /** Deploys the planned chains (after the server listens); a network that fails is left out and logged. */
+  /**
+   * Plans every chain (tokens and prices from the site's data: its token list then shows what the
+   * chain will carry), after the server listens; no chain starts here.
+   */
   start(): Promise<void> {
-    this.#starting ??= this.#deploy();
-    return this.#starting;
+    this.#planning ??= (async () => {
+      for (const network of this.#networks) await this.#plan(network);
+      this.#deps.log.info(
+        { networks: this.#networks.map((network) => network.id) },
+        'Sandbox chains planned; each starts on first use',
+      );
+    })();
+    return this.#planning;
   }
 
-  async #deploy(): Promise<void> {
-    const { log } = this.#deps;
-    for (const network of this.#networks) {
-      // A server stopping meanwhile deploys no more.
-      if (this.#closed) break;
+  #plan(network: DexNetwork): Promise<SandboxChainPlan | null> {
+    let plan = this.#plans.get(network.chainId);
+    if (!plan) {
+      plan = planSandboxChain(network, this.#deps).then(
+        (planned) => {
+          if (planned) {
+            this.#set.planTokens(
+              network,
+              planned.tokens.map((entry) => entry.token.address),
+            );
+          } else {
+            // Planned again at the next use: the prices may have come meanwhile.
+            this.#plans.delete(network.chainId);
+          }
+          return planned;
+        },
+        (error: unknown) => {
+          this.#plans.delete(network.chainId);
+          throw error;
+        },
+      );
+      this.#plans.set(network.chainId, plan);
+    }
+    return plan;
+  }
+
+  /** Deploys one network's chain (after any start under way); null when it cannot start. */
+  #start(network: DexNetwork): Promise<SandboxChain | null> {
+    const run = this.#queue.then(async () => {
+      const { log } = this.#deps;
+      if (this.#closed) return null;
       const started = Date.now();
       try {
-        const plan = await planSandboxChain(network, this.#deps);
+        const plan = await this.#plan(network);
         if (!plan) {
           log.warn({ network: network.id }, 'Sandbox chain: no market price for the gas token; not started');
-          continue;
+          return null;
         }
-        // viem, Hardhat and EDR load here, not at the server's start.
+        // viem, Hardhat and EDR load here, with the first chain, not at the server's start.
         const { deploySandboxChain } = await import('./chains.ts');
         const running = await deploySandboxChain(plan);
+        if (this.#closed) {
+          await running.close();
+          return null;
+        }
         this.#running.push(running);
         log.info(
           {
@@ -109,33 +146,48 @@ export class SandboxChains {
             tokens: running.chain.tokens.length,
             ms: Date.now() - started,
           },
-          'Sandbox chain deployed',
+          'Sandbox chain started',
         );
+        return running.chain;
       } catch (error) {
         log.error({ err: error, network: network.id }, 'Sandbox chain did not start');
+        return null;
       }
-    }
-    this.#resolve(this.#running);
+    });
+    this.#queue = run;
+    return run;
   }
 
-  /** The deployed chain of this chain id. */
+  /** True when this chain id is one of this server's sandbox chains (running or not yet). */
+  serves(chainId: number): boolean {
+    return this.#set.plannedBySandboxId(chainId) !== undefined;
+  }
+
+  /** The running chain of this chain id. */
   running(chainId: number): RunningSandboxChain | undefined {
     return this.#running.find((entry) => entry.chain.chainId === chainId);
   }
 
+  /** The chain of this chain id, started first when it is not running yet. */
+  async use(chainId: number): Promise<RunningSandboxChain | undefined> {
+    const network = this.#set.plannedBySandboxId(chainId);
+    if (!network) return undefined;
+    await this.#set.ensure(network);
+    return this.running(chainId);
+  }
+
   /** Sends one faucet claim to `address`: the gas token and each token. Answers the transaction hashes. */
   async faucet(chainId: number, address: Address): Promise<Address[]> {
-    const running = this.running(chainId);
+    const running = await this.use(chainId);
     if (!running) throw new Error(`no sandbox chain ${chainId}`);
     const { sendFaucetClaim } = await import('./chains.ts');
     return sendFaucetClaim(running, address);
   }
 
-  /** Stops deploying, waits for the chain being deployed, then stops every chain. */
+  /** Starts no more chains, waits for a start under way, then stops every chain. */
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#starting;
-    this.#resolve(this.#running);
+    await this.#queue;
     await Promise.all(this.#running.map((entry) => entry.close()));
   }
 }
