@@ -18,7 +18,7 @@ const CASES: ErrorCase[] = [
   { path: '/compare/page-abc', kind: 'check', lang: 'en', button: '/' },
   { path: '/de/exchange-pairs/page-0', kind: 'check', lang: 'de', button: '/de' },
   { path: '/fr/cross-chain/tokens/page-x', kind: 'check', lang: 'fr', button: '/fr' },
-  { path: '/ja/coin/page-abc?ref=mail&x=1', kind: 'check', lang: 'ja', button: '/ja' },
+  { path: '/ja/coin/page-abc?utm_source=mail&x=1', kind: 'check', lang: 'ja', button: '/ja' },
   { path: '/blog/page/0/', kind: 'check', lang: 'en', button: '/blog/', blog: true },
   { path: '/it/blog/page/0/', kind: 'check', lang: 'en', button: '/it/blog/', blog: true },
   { path: '/blog/search/abc/', kind: 'check', lang: 'en', button: '/blog/', blog: true },

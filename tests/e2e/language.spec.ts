@@ -11,7 +11,7 @@ test.describe('language menu with a German browser', () => {
   test('lists English, then German, then the rest by code, each linking to the current page', async ({
     page,
   }) => {
-    await page.goto('/fr/faq?ref=menu');
+    await page.goto('/fr/faq?utm_source=menu');
     await waitForHydration(page);
     const menu = page.getByTestId('language-menu');
     await expect(menu).toHaveCount(0);
@@ -25,7 +25,7 @@ test.describe('language menu with a German browser', () => {
     const order: Lang[] = ['en', 'de', ...rest];
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')))).toEqual(order);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
-      order.map((code) => `${localizePath(code, '/faq')}?ref=menu`),
+      order.map((code) => `${localizePath(code, '/faq')}?utm_source=menu`),
     );
     await expect(menu.locator('a[aria-current="true"]')).toHaveAttribute('hreflang', 'fr');
   });

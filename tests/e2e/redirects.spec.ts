@@ -27,7 +27,7 @@ const NORMALISATION: RedirectCase[] = [
 
 const CUSTOM: RedirectCase[] = [
   { from: '/custom/compare/btc/eth/info/', to: '/compare/btc-vs-eth', status: 301 },
-  { from: '/custom/compare/btc/eth/info?ref=1', to: '/compare/btc-vs-eth?ref=1', status: 301 },
+  { from: '/custom/compare/btc/eth/info?utm_source=1', to: '/compare/btc-vs-eth?utm_source=1', status: 301 },
   { from: '/custom/exchange-pairs/usd/btc/info', to: '/fiat/exchange/usd-to-btc', status: 301 },
   { from: '/nl/custom/compare/btc/eth/info', to: '/nl/compare/btc-vs-eth', status: 301 },
 ];
@@ -35,9 +35,9 @@ const CUSTOM: RedirectCase[] = [
 /** The demo path rules of db/seed.ts, also applied under every language prefix. */
 const PATH_RULES: RedirectCase[] = [
   { from: '/exchange', to: '/exchange-pairs', status: 301 },
-  { from: '/exchange?ref=ad&x=1', to: '/exchange-pairs?ref=ad&x=1', status: 301 },
+  { from: '/exchange?utm_source=ad&x=1', to: '/exchange-pairs?utm_source=ad&x=1', status: 301 },
   { from: '/de/exchange', to: '/de/exchange-pairs', status: 301 },
-  { from: '/ja/exchange?ref=ad', to: '/ja/exchange-pairs?ref=ad', status: 301 },
+  { from: '/ja/exchange?utm_source=ad', to: '/ja/exchange-pairs?utm_source=ad', status: 301 },
   { from: '/buy-crypto', to: '/buy', status: 301 },
   { from: '/sell-crypto', to: '/sell', status: 301 },
   { from: '/nl/status?id=42', to: '/nl/transaction-status?id=42', status: 301 },
@@ -118,8 +118,8 @@ test.describe('redirects in the browser', () => {
     await expect(page.locator('header')).toHaveCount(0);
     await expect(page.locator('[data-layout="bare"]')).toBeVisible();
 
-    await page.goto('/de/exchange?ref=ad');
-    await expect(page).toHaveURL(/\/de\/exchange-pairs\?ref=ad$/);
+    await page.goto('/de/exchange?utm_source=ad');
+    await expect(page).toHaveURL(/\/de\/exchange-pairs\?utm_source=ad$/);
     await expect(page.locator('[data-layout="pairs"]')).toBeVisible();
   });
 

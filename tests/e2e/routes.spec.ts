@@ -21,6 +21,11 @@ const FORWARDED: Record<string, string> = {
   widget: '/v2/widget',
   account: '/account/sign-in',
   'account-swaps': '/account/sign-in',
+  'account-earnings': '/account/sign-in',
+  'account-withdrawals': '/account/sign-in',
+  'account-api-keys': '/account/sign-in',
+  'account-webhooks': '/account/sign-in',
+  'account-widget': '/account/sign-in',
 };
 
 /**
