@@ -2,10 +2,10 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../core/i18n/languages.ts';
+import { matchPage, splitPath } from '../core/routing/match.ts';
+import { PAGES } from '../core/routing/pages.ts';
 import { localizePath, splitLanguage } from '../core/routing/paths.ts';
 import routes from './routes.ts';
-import { matchPage, splitPath } from './routing/match.ts';
-import { PAGES } from './routing/pages.ts';
 
 const tree = routes as RouteConfigEntry[];
 /** Every route of the table, layout routes and the routes inside them. */

@@ -1,10 +1,10 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { type LayoutName, layoutRouteId, NOT_FOUND_ROUTE_ID } from '../core/routing/layouts.ts';
+import { COMPILED_PAGES } from '../core/routing/match.ts';
 import { FORM_PATHS, RESOURCE_PATHS } from './forms/paths.ts';
-import { type LayoutName, layoutRouteId, NOT_FOUND_ROUTE_ID } from './routing/layouts.ts';
-import { COMPILED_PAGES } from './routing/match.ts';
 
 /**
- * The route table React Router matches: each page shape of app/routing/pages.ts twice, unprefixed
+ * The route table React Router matches: each page shape of core/routing/pages.ts twice, unprefixed
  * (English) and under a `:lang` segment (the 13 other languages), whatever the number of languages.
  * Which page and language a request is, and whether its parameters pass, is decided once per
  * request by the page middleware (app/routing/page-middleware.server.ts) with the full patterns.

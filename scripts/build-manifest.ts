@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { COMPILED_PAGES } from '../app/routing/match.ts';
 import { LANGUAGES } from '../core/i18n/languages.ts';
+import { COMPILED_PAGES } from '../core/routing/match.ts';
 import { localizePath } from '../core/routing/paths.ts';
 
 export interface BuildMeta {

@@ -1,9 +1,8 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { RequestState } from '../app/lib/request-context.ts';
-import { requestStateContext } from '../app/lib/request-context.ts';
 import { readConsent } from '../core/consent/consent.ts';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
 import { splitLanguage } from '../core/routing/paths.ts';
+import type { RequestState } from '../core/routing/request-state.ts';
 import type { Services } from '../core/services.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts';
@@ -18,6 +17,7 @@ import {
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { isPagePath, normalizePath } from './normalize.ts';
 import { RenderQueue } from './render-queue.ts';
+import { requestStateContext } from './request-context.ts';
 import { createNonce } from './security-headers.ts';
 
 /** Headers a stored page must not repeat to another visitor. */

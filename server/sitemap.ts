@@ -1,8 +1,8 @@
 import { max } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { CROSS_CHAIN_PATH_SYMBOL, crossChainPairPath } from '../app/crosschain/paths.ts';
 import type { BlogService } from '../core/blog/blog.ts';
 import type { Config } from '../core/config.ts';
+import { CROSS_CHAIN_PATH_SYMBOL, crossChainPairPath } from '../core/crosschain/paths.ts';
 import { crossChainPairs } from '../core/crosschain/tokens.ts';
 import type { DataSource, DataVersions } from '../core/data-versions.ts';
 import {

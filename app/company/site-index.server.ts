@@ -1,5 +1,5 @@
 import { DEX_NETWORKS } from '../../core/dex/networks.ts';
-import { PAGES } from '../routing/pages.ts';
+import { PAGES } from '../../core/routing/pages.ts';
 
 /** The sections of the human-readable sitemap, in the order the page shows them. */
 export const SITE_SECTIONS = ['exchange', 'buySell', 'coins', 'company', 'support', 'legal'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PAGES } from '../../core/routing/pages.ts';
 import { STATIC_PAGES } from '../../core/seo/sitemap.ts';
-import { PAGES } from '../routing/pages.ts';
 import { SITE_SECTIONS, siteIndex, UNLISTED_PAGES, unsortedPages } from './site-index.server.ts';
 
 describe('the human-readable sitemap', () => {

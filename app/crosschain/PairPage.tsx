@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/crosschain/contract.ts';
+import { PAIRS_FIRST_PAGE } from '../../core/crosschain/paths.ts';
 import { formatUnits, NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 import { formatDecimal, formatDuration } from '../../core/i18n/format.ts';
 import { usePageUrl } from '../company/parts.tsx';
@@ -16,7 +17,6 @@ import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Button } from '../ui/Button.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
 import type { loadCrossChainPair } from './crosschain.server.ts';
-import { PAIRS_FIRST_PAGE } from './paths.ts';
 
 const NATIVE = NATIVE_TOKEN.toLowerCase();
 /** How often the page asks where a transfer stands. */

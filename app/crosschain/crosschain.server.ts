@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { findNetworkToken } from '../../core/crosschain/network-token.ts';
+import { PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from '../../core/crosschain/paths.ts';
 import { crossChainPairs, crossChainTokens } from '../../core/crosschain/tokens.ts';
 import { DEX_NETWORKS, dexNetwork } from '../../core/dex/networks.ts';
 import { LIST_PAGE_SIZE, pageCount } from '../../core/directory/pairs.ts';
@@ -7,7 +8,6 @@ import { listPageNumber } from '../directory/directory.server.ts';
 import type { Pagination } from '../directory/types.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { pageNotFound, resolvePage } from '../routing/page-loader.server.ts';
-import { PAIRS_FIRST_PAGE, TOKENS_FIRST_PAGE } from './paths.ts';
 
 /** /cross-chain/tokens and /cross-chain/tokens/page-{page}: the tokens on several networks, 50 a page. */
 export function loadCrossChainTokens(args: LoaderFunctionArgs) {

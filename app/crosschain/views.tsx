@@ -1,3 +1,10 @@
+import {
+  BRIDGES_PAGE,
+  CROSS_CHAIN_PATH_SYMBOL,
+  crossChainPairPath,
+  PAIRS_FIRST_PAGE,
+  TOKENS_FIRST_PAGE,
+} from '../../core/crosschain/paths.ts';
 import { formatCount } from '../../core/i18n/format.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import { PageIntro } from '../company/parts.tsx';
@@ -9,13 +16,6 @@ import type {
   loadCrossChainPairs,
   loadCrossChainTokens,
 } from './crosschain.server.ts';
-import {
-  BRIDGES_PAGE,
-  CROSS_CHAIN_PATH_SYMBOL,
-  crossChainPairPath,
-  PAIRS_FIRST_PAGE,
-  TOKENS_FIRST_PAGE,
-} from './paths.ts';
 
 /** Where the sandbox bridge runs: its chains are test chains, and they start afresh at each restart. */
 function SandboxNote() {

@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { LAYOUTS_WITHOUT_TRANSITION } from '../../core/routing/layouts.ts';
 import { usePage } from '../routing/current-page.ts';
-import { LAYOUTS_WITHOUT_TRANSITION } from '../routing/layouts.ts';
 import { PageLayout } from './PageLayout.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LayoutName } from '../routing/layouts.ts';
+import type { LayoutName } from '../../core/routing/layouts.ts';
 
 const LAYOUT_CLASS: Record<LayoutName, string> = {
   default: 'mx-auto w-full max-w-6xl px-4 py-10',

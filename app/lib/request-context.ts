@@ -1,45 +1,10 @@
 import { createContext, type RouterContext } from 'react-router';
-import type { DataSource } from '../../core/data-versions.ts';
-import type { Services } from '../../core/services.ts';
+import { REQUEST_STATE_KEY, type RequestState } from '../../core/routing/request-state.ts';
 
-/**
- * The context key through which the Hono server hands per-request state to loaders. The server
- * bundle and the server's own modules are separate module instances, so the key lives on a
- * global symbol to be one object for both.
- */
-const KEY = Symbol.for('swapgate.request-state');
+export type { RenderedPage, RequestState } from '../../core/routing/request-state.ts';
+
+/** The context key through which the Hono server hands per-request state to loaders (one object for both). */
 const registry = globalThis as unknown as Record<symbol, RouterContext<RequestState> | undefined>;
-registry[KEY] ??= createContext<RequestState>();
+registry[REQUEST_STATE_KEY] ??= createContext<RequestState>();
 
-export const requestStateContext: RouterContext<RequestState> = registry[KEY];
-
-/** What the HTTP layer needs to know of a page to cache its HTML. */
-export interface RenderedPage {
-  /** The data its HTML is made of: a change to any of them makes the cached HTML stale. */
-  data: readonly DataSource[];
-  /** Shows one visitor's record (a swap): `private, no-store`, never cached. */
-  private: boolean;
-}
-
-/** Per-request values the HTTP layer passes to the React Router app. */
-export interface RequestState {
-  services: Services;
-  requestId: string;
-  /**
-   * The client's address as the HTTP layer read it (server/client-ip.ts: forwarding headers only
-   * behind a trusted proxy); route actions and the account area's sign-in count their limits against it.
-   */
-  ip?: string;
-  /** CSP nonce for this response's inline scripts. */
-  nonce: string;
-  /**
-   * Set by the page middleware once the request's page is known. A page response without it (an
-   * error, a redirect) is never stored in the HTML cache.
-   */
-  page?: RenderedPage;
-  /**
-   * Set when a loader or middleware failed because the database was unreachable or too slow: the
-   * error page is then answered 503 with Retry-After instead of 500.
-   */
-  databaseUnavailable?: boolean;
-}
+export const requestStateContext: RouterContext<RequestState> = registry[REQUEST_STATE_KEY];

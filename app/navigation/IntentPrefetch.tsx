@@ -4,7 +4,7 @@ import {
   UNSAFE_FrameworkContext as FrameworkContext,
   matchRoutes,
 } from 'react-router';
-import { NOT_FOUND_ROUTE_ID } from '../routing/layouts.ts';
+import { NOT_FOUND_ROUTE_ID } from '../../core/routing/layouts.ts';
 import { PREFETCH, PrefetchQueue, prefetchAllowed } from './prefetch.ts';
 
 /** The same-origin page path an event's link leads to, if it is one of ours. */

@@ -1,9 +1,9 @@
 import { useMatches } from 'react-router';
-import { type LayoutName, layoutOfRouteId } from './layouts.ts';
+import { type LayoutName, layoutOfRouteId } from '../../core/routing/layouts.ts';
 
 /** The page shown, as the server resolved it, and the layout route it is rendered in. */
 export interface CurrentPage {
-  /** The page's name in app/routing/pages.ts; null on an error page. */
+  /** The page's name in core/routing/pages.ts; null on an error page. */
   page: string | null;
   layout: LayoutName;
 }

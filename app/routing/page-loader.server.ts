@@ -1,7 +1,7 @@
 import { createContext, data, type LoaderFunctionArgs } from 'react-router';
 import type { Lang } from '../../core/i18n/languages.ts';
+import type { LayoutName } from '../../core/routing/layouts.ts';
 import { visiblePathname } from '../../core/routing/paths.ts';
-import type { LayoutName } from './layouts.ts';
 
 export interface PageData {
   page: string;

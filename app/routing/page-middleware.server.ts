@@ -1,10 +1,10 @@
 import type { MiddlewareFunction } from 'react-router';
 import { DEFAULT_LANG } from '../../core/i18n/languages.ts';
+import { matchPage } from '../../core/routing/match.ts';
 import { assertRouteMiddlewareName } from '../../core/routing/middleware-names.ts';
 import { isFormPath } from '../forms/paths.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { requestLocationContext } from './location.server.ts';
-import { matchPage } from './match.ts';
 import { noRouteFound, pageContext, pageNotFound } from './page-loader.server.ts';
 import { middlewareSwitchesContext, ROUTE_MIDDLEWARES } from './route-middleware.ts';
 

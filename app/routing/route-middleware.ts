@@ -13,7 +13,7 @@ export const middlewareSwitchesContext = createContext<MiddlewareSwitches>({});
 export interface RouteMiddlewareArgs {
   url: URL;
   lang: Lang;
-  /** The page name from app/routing/pages.ts. */
+  /** The page name from core/routing/pages.ts. */
   page: string;
   params: Record<string, string>;
   services: Services;

@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense } from 'react';
+import type { LayoutName } from '../../core/routing/layouts.ts';
 import { ConsentHost } from '../consent/ConsentHost.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import type { RootData } from '../root.tsx';
-import type { LayoutName } from '../routing/layouts.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { lazyWhenNeeded } from '../ui/load-when-needed.ts';
 import { FOOTER_ID } from './footer-id.ts';

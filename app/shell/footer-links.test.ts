@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { matchPage } from '../../core/routing/match.ts';
 import { isBlogPath } from '../../core/routing/paths.ts';
-import { matchPage } from '../routing/match.ts';
 import {
   coinPath,
   externalLinks,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PAGES } from '../../app/routing/pages.ts';
 import { LANGUAGES } from '../../core/i18n/languages.ts';
+import { PAGES } from '../../core/routing/pages.ts';
 import { localizePath } from '../../core/routing/paths.ts';
 import {
   afterTwoFrames,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page as PlaywrightPage } from '@playwright/test';
-import type { Page } from '../../app/routing/pages.ts';
+import type { Page } from '../../core/routing/pages.ts';
 import { isBlogPath } from '../../core/routing/paths.ts';
 
 /** A desktop Chrome user agent: the root language redirect skips crawlers and tools like curl. */

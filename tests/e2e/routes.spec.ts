@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { LAYOUTS_WITHOUT_TRANSITION } from '../../app/routing/layouts.ts';
-import { matchPage } from '../../app/routing/match.ts';
-import { PAGES, type Page } from '../../app/routing/pages.ts';
 import { LANGUAGES, type Lang } from '../../core/i18n/languages.ts';
+import { LAYOUTS_WITHOUT_TRANSITION } from '../../core/routing/layouts.ts';
+import { matchPage } from '../../core/routing/match.ts';
+import { PAGES, type Page } from '../../core/routing/pages.ts';
 import { isBlogPath, localizePath, splitLanguage } from '../../core/routing/paths.ts';
 import { examplePath, tags, textOf } from './helpers.ts';
 

@@ -1,8 +1,8 @@
-import type { DataSource } from '../../core/data-versions.ts';
-import { COIN_CODE_PATTERN, SWAP_ID_PATTERN } from '../../core/exchange/types.ts';
-import { FIAT_ORDER_ID_PATTERN } from '../../core/fiat/types.ts';
-import type { RouteMiddlewareName } from '../../core/routing/middleware-names.ts';
+import type { DataSource } from '../data-versions.ts';
+import { COIN_CODE_PATTERN, SWAP_ID_PATTERN } from '../exchange/types.ts';
+import { FIAT_ORDER_ID_PATTERN } from '../fiat/types.ts';
 import type { LayoutName } from './layouts.ts';
+import type { RouteMiddlewareName } from './middleware-names.ts';
 
 export interface PageDef {
   /** Stable page name; dictionary keys are `pages.{name}.title` / `.description`. */

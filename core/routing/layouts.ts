@@ -1,6 +1,6 @@
 /**
  * The page layouts of SPEC §2 and the ids the browser needs: kept apart from the page table
- * (app/routing/pages.ts), which stays on the server.
+ * (core/routing/pages.ts), which stays on the server.
  */
 export type LayoutName =
   | 'default'
