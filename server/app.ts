@@ -21,11 +21,11 @@ import { coinIcon } from './icons.ts';
 import { createImageHandler } from './img.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
 import { routeLabel } from './metrics.ts';
-import { isPagePath, normalizePath } from './normalize.ts';
 import { inFlightLimit, overloadedResponse } from './overload.ts';
 import { answerResponse, createPageHandler } from './page-handler.ts';
 import { referralLinks } from './referral.ts';
 import { RenderQueueFull } from './render-queue.ts';
+import { type LocationEnv, requestLocation } from './request-location.ts';
 import { createSandboxRpcRoutes } from './sandbox-rpc.ts';
 import { createNonce, securityHeaders } from './security-headers.ts';
 import type { AppServices } from './services.ts';
@@ -39,7 +39,7 @@ export interface AppOptions {
   clientDir: string;
 }
 
-type Env = { Variables: { requestId: string; nonce: string } };
+type Env = { Variables: { requestId: string; nonce: string } & LocationEnv['Variables'] };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -63,10 +63,12 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   app.use(async (c, next) => {
     const started = performance.now();
     let reqId = '';
-    const answer = await pages.fromCache(c.req.raw, (nonce) => {
+    // Where the request goes, worked out once here for every step below (server/request-location.ts).
+    const location = requestLocation(c);
+    const answer = await pages.fromCache(c.req.raw, location, (nonce) => {
       reqId = crypto.randomUUID();
       const headers: Record<string, string> = { 'x-request-id': reqId };
-      for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce, securityOptions))) {
+      for (const [name, value] of Object.entries(securityHeaders(location, nonce, securityOptions))) {
         headers[name.toLowerCase()] = value;
       }
       return headers;
@@ -74,7 +76,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     if (!answer) return next();
     services.metrics.record({
       method: c.req.method,
-      route: routeLabel(c.req.path),
+      route: routeLabel(location),
       status: answer.status,
       seconds: (performance.now() - started) / 1000,
       cache: answer.headers['x-cache'],
@@ -112,7 +114,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     // connection instead of having it reset (docs/OPERATIONS.md).
     if (c.res.status === 413) c.res.headers.set('Connection', 'close');
     const notModified = c.res.status === 304;
-    for (const [name, value] of Object.entries(securityHeaders(c.req.path, nonce, securityOptions))) {
+    for (const [name, value] of Object.entries(securityHeaders(requestLocation(c), nonce, securityOptions))) {
       // Set on the response's own headers: `c.header()` after the handler rebuilds the response
       // (and copies its body) on every call.
       if (!(notModified && name === 'Content-Security-Policy')) c.res.headers.set(name, value);
@@ -162,9 +164,10 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
   // SPEC §9 path normalisation, then the root language choice (SPEC §4), for page requests only.
   app.use(async (c, next) => {
     const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || !isPagePath(c.req.path)) return next();
+    const location = requestLocation(c);
+    if ((method !== 'GET' && method !== 'HEAD') || !location.isPage) return next();
     const url = new URL(c.req.url);
-    const target = normalizePath(url.pathname);
+    const target = location.canonical;
     if (target) return c.redirect(`${target}${url.search}`, 301);
     if (url.pathname === '/') {
       const lang = rootLanguageRedirect(c.req.raw.headers);
@@ -265,11 +268,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     filesCachedFor(() => IMMUTABLE),
   );
   const publicFiles = filesCachedFor(() => 'public, max-age=3600');
-  app.use('*', (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
+  app.use('*', (c, next) => (requestLocation(c).isPage ? next() : publicFiles(c, next)));
 
   app.all('*', async (c) => {
     try {
-      return await pages(c.req.raw, {
+      return await pages(c.req.raw, requestLocation(c), {
         services,
         requestId: c.get('requestId'),
         nonce: c.get('nonce'),
@@ -278,7 +281,7 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     } catch (error) {
       if (!(error instanceof RenderQueueFull)) throw error;
       services.metrics.overloadRejected('render_queue');
-      return overloadedResponse(services, c.req.raw);
+      return overloadedResponse(services, requestLocation(c));
     }
   });
 

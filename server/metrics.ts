@@ -4,11 +4,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ProviderAnswerEvent } from '../core/exchange/quotes.ts';
 import { SWAP_STATUSES } from '../core/exchange/types.ts';
-import { matchPage } from '../core/routing/match.ts';
-import { splitLanguage } from '../core/routing/paths.ts';
 import type { Database, PoolStats } from '../db/client.ts';
 import { coinPrices, mailOutbox, swaps } from '../db/schema.ts';
-import { isPagePath } from './normalize.ts';
+import { type RequestLocation, requestLocation } from './request-location.ts';
 
 /** Latency buckets (seconds) from a cached page (~1 ms) to a slow provider (5 s timeout). */
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -17,16 +15,17 @@ const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
  * The route a request counts under: a page's name (`coin`, `blog-article`) rather than its path,
  * the API's route pattern, or a fixed word, so labels stay few whatever paths clients send.
  */
-export function routeLabel(path: string, routePath?: string): string {
-  if (path.startsWith('/api/') || path.startsWith('/apiglobal/')) {
+export function routeLabel(location: RequestLocation, routePath?: string): string {
+  const path = location.pathname;
+  if (location.isApi) {
     return routePath && !routePath.endsWith('*') ? routePath : 'api-unmatched';
   }
   if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path.slice(1);
   if (path.startsWith('/assets/') || path.startsWith('/builds/')) return 'assets';
   if (path === '/img') return 'img';
-  if (!isPagePath(path))
+  if (!location.isPage)
     return path.endsWith('.xml') || path === '/robots.txt' ? 'feeds-and-sitemaps' : 'files';
-  const found = matchPage(splitLanguage(path).path);
+  const found = location.page;
   return found.status === 'ok' ? `page:${found.page.name}` : 'page:not-found';
 }
 
@@ -159,7 +158,7 @@ export class Metrics {
       await next();
       this.record({
         method: c.req.method,
-        route: routeLabel(c.req.path, c.req.routePath),
+        route: routeLabel(requestLocation(c), c.req.routePath),
         status: c.res.status,
         seconds: (performance.now() - started) / 1000,
         cache: c.res.headers.get('x-cache'),

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { translate } from '../core/i18n/translate.ts';
-import { pageLanguage } from '../core/routing/paths.ts';
 import type { Services } from '../core/services.ts';
 import { ApiError, errorResponse } from './api/errors.ts';
+import { type RequestLocation, requestLocation } from './request-location.ts';
 
 /** Seconds an overloaded node asks a client to wait: load passes quickly or a balancer moves it. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
@@ -17,17 +17,16 @@ const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
  */
 export function overloadedResponse(
   services: Services,
-  request: Request,
+  location: RequestLocation,
   c?: Parameters<MiddlewareHandler>[0],
 ): Response {
-  const path = new URL(request.url).pathname;
   const headers = { 'Retry-After': String(OVERLOAD_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
-  if (c && (path.startsWith('/api/') || path.startsWith('/apiglobal/'))) {
+  if (c && location.isApi) {
     const response = errorResponse(c, services, new ApiError(503, 'unavailable'));
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   }
-  const lang = pageLanguage(path);
+  const lang = location.pageLang;
   const text = (key: string) => escapeHtml(translate(services.dictionaries, lang, `503.${key}`));
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${text('title')}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center"><p style="font-size:3rem;font-weight:700;margin:0">503</p><h1>${text('title')}</h1><p>${text('description')}</p></body></html>`;
   return new Response(html, {
@@ -56,7 +55,7 @@ export function inFlightLimit(options: {
     if (ALWAYS_ANSWERED.has(c.req.path)) return next();
     if (inFlight >= max) {
       options.onReject?.();
-      return overloadedResponse(services, c.req.raw, c);
+      return overloadedResponse(services, requestLocation(c), c);
     }
     inFlight++;
     try {

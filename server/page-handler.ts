@@ -1,7 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { readConsent } from '../core/consent/consent.ts';
 import { DEFAULT_LANG } from '../core/i18n/languages.ts';
-import { splitLanguage } from '../core/routing/paths.ts';
 import type { RequestState } from '../core/routing/request-state.ts';
 import type { Services } from '../core/services.ts';
 import { isAuditOrCrawler } from '../core/user-agents.ts';
@@ -15,9 +14,9 @@ import {
   pageBody,
 } from './html-cache.ts';
 import { rootLanguageRedirect } from './language-redirect.ts';
-import { isPagePath, normalizePath } from './normalize.ts';
 import { RenderQueue } from './render-queue.ts';
 import { requestStateContext } from './request-context.ts';
+import type { RequestLocation } from './request-location.ts';
 import { createNonce } from './security-headers.ts';
 
 /** Headers a stored page must not repeat to another visitor. */
@@ -27,12 +26,13 @@ const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'etag', 'date', 'x
 const NOT_MODIFIED_HEADERS = ['cache-control', 'etag', 'vary', 'expires'];
 
 export interface PageHandler {
-  (request: Request, state: RequestState): Promise<Response>;
+  (request: Request, location: RequestLocation, state: RequestState): Promise<Response>;
   /** The in-memory HTML cache; null with `HTML_CACHE=off`. */
   readonly cache: HtmlCache | null;
   /** A fresh stored page answered as it is, or null (see `fromCache` below). */
   fromCache(
     request: Request,
+    location: RequestLocation,
     headersFor: (nonce: string) => Record<string, string>,
   ): Promise<PageAnswer | null>;
 }
@@ -112,12 +112,13 @@ export function createPageHandler(
   };
 
   /** The key of a request whose page may come from the cache; null for anything else. */
-  const cacheKey = async (request: Request): Promise<string | null> => {
+  const cacheKey = async (request: Request, location: RequestLocation): Promise<string | null> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    if (!location.isPage) return null;
     const url = new URL(request.url);
-    if (!isPagePath(url.pathname) || url.searchParams.has('_routes')) return null;
+    if (url.searchParams.has('_routes')) return null;
     // A path rule (redirect, switched middleware) is applied by the router on every request.
-    const { lang, path } = splitLanguage(url.pathname);
+    const { lang, path } = location;
     try {
       if (await services.pathRules.get(url.pathname)) return null;
       if (lang !== DEFAULT_LANG && (await services.pathRules.get(path))) return null;
@@ -177,15 +178,15 @@ export function createPageHandler(
    */
   const fromCache = async (
     request: Request,
+    location: RequestLocation,
     headersFor: (nonce: string) => Record<string, string>,
   ): Promise<PageAnswer | null> => {
     if (!cache || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     if (/\b(gzip|deflate|br|zstd)\b|\*/.test(request.headers.get('accept-encoding') ?? '')) return null;
-    const url = new URL(request.url);
-    if (!isPagePath(url.pathname) || normalizePath(url.pathname) !== null) return null;
-    const root = url.pathname === '/';
+    if (!location.isPage || location.canonical !== null) return null;
+    const root = location.pathname === '/';
     if (root && rootLanguageRedirect(request.headers)) return null;
-    const key = await cacheKey(request);
+    const key = await cacheKey(request, location);
     const page = key ? cache.get(key) : undefined;
     if (!page) return null;
     const nonce = createNonce();
@@ -222,8 +223,12 @@ export function createPageHandler(
     return page ? respond(request, page, state.nonce, 'bypass') : response;
   };
 
-  const handler = async (request: Request, state: RequestState): Promise<Response> => {
-    const key = cache ? await cacheKey(request) : null;
+  const handler = async (
+    request: Request,
+    location: RequestLocation,
+    state: RequestState,
+  ): Promise<Response> => {
+    const key = cache ? await cacheKey(request, location) : null;
     if (!cache || !key) return finish(request, await render(request, state), state);
     const hit = cache.get(key);
     if (hit) return respond(request, hit, state.nonce, 'hit');

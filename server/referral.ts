@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { referralCookie } from '../core/partners/referral.ts';
 import { PARTNER_ID_PATTERN } from '../core/widget/config.ts';
-import { isPagePath } from './normalize.ts';
+import { requestLocation } from './request-location.ts';
 import type { AppServices } from './services.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { AppServices } from './services.ts';
 export function referralLinks(services: AppServices): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || !isPagePath(c.req.path)) return next();
+    if ((method !== 'GET' && method !== 'HEAD') || !requestLocation(c).isPage) return next();
     if (c.req.path === '/account' || c.req.path.startsWith('/account/')) return next();
     const url = new URL(c.req.url);
     if (!url.searchParams.has('ref')) return next();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RequestLocation } from './request-location.ts';
 import { securityHeaders } from './security-headers.ts';
+
+const HOME = new RequestLocation('/');
 
 function directive(csp: string, name: string): string {
   return csp.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
@@ -7,12 +10,12 @@ function directive(csp: string, name: string): string {
 
 describe('securityHeaders analytics hosts', () => {
   it('keeps Google hosts out without a tag-manager id', () => {
-    const csp = securityHeaders('/', 'abc')['Content-Security-Policy'] as string;
+    const csp = securityHeaders(HOME, 'abc')['Content-Security-Policy'] as string;
     expect(csp).not.toContain('google');
     expect(directive(csp, 'script-src')).toBe("script-src 'self' 'nonce-abc'");
   });
   it('allows the tag manager and analytics hosts with one, keeping the nonce', () => {
-    const csp = securityHeaders('/', 'abc', { analytics: true })['Content-Security-Policy'] as string;
+    const csp = securityHeaders(HOME, 'abc', { analytics: true })['Content-Security-Policy'] as string;
     expect(directive(csp, 'script-src')).toBe(
       "script-src 'self' 'nonce-abc' https://www.googletagmanager.com",
     );
@@ -25,9 +28,9 @@ describe('securityHeaders analytics hosts', () => {
 
 describe('securityHeaders human-check hosts', () => {
   it('allows reCAPTCHA only when a site key is configured', () => {
-    const closed = securityHeaders('/', 'abc')['Content-Security-Policy'] as string;
+    const closed = securityHeaders(HOME, 'abc')['Content-Security-Policy'] as string;
     expect(directive(closed, 'frame-src')).toBe("frame-src 'self'");
-    const csp = securityHeaders('/', 'abc', {
+    const csp = securityHeaders(HOME, 'abc', {
       humanCheckScript: 'https://www.google.com/recaptcha/api.js',
     })['Content-Security-Policy'] as string;
     expect(directive(csp, 'script-src')).toBe(

@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { splitLanguage, visiblePathname } from '../core/routing/paths.ts';
-
-/** Widget pages are made to be embedded by partners; every other page refuses framing. */
-export function isWidgetPath(pathname: string): boolean {
-  const { path } = splitLanguage(visiblePathname(pathname));
-  return path === '/widget' || path === '/v2/widget';
-}
+import type { RequestLocation } from './request-location.ts';
 
 const NONCE_BYTES = 16;
 /** Random bytes drawn ahead for 256 nonces: one call to the system's generator instead of one per response. */
@@ -52,11 +46,12 @@ export interface SecurityHeaderOptions {
  * and the tag manager and Google Analytics hosts only when a tag-manager id is configured.
  */
 export function securityHeaders(
-  pathname: string,
+  location: Pick<RequestLocation, 'isWidget'>,
   nonce: string,
   { analytics = false, humanCheckScript }: SecurityHeaderOptions = {},
 ): Record<string, string> {
-  const embeddable = isWidgetPath(pathname);
+  // Widget pages are made to be embedded by partners; every other page refuses framing.
+  const embeddable = location.isWidget;
   const extra = (hosts: string[]) => (analytics ? ` ${hosts.join(' ')}` : '');
   const humanCheck = (hosts: string[]) => (humanCheckScript ? ` ${hosts.join(' ')}` : '');
   const humanCheckSource = humanCheckScript ? new URL('.', humanCheckScript).href : '';
