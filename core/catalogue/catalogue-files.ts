@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 import { NETWORK_IDS, NETWORKS, type NetworkId } from '../address/networks.ts';
-import { DECIMAL_NUMBER_PATTERN } from '../exchange/types.ts';
+import { COIN_CODE_PATTERN, DECIMAL_NUMBER_PATTERN } from '../exchange/types.ts';
 
 export { NETWORK_IDS, type NetworkId };
 
@@ -58,7 +58,7 @@ export const coinNetworkSchema = z
   });
 
 export const coinSchema = z.strictObject({
-  code: z.string().regex(/^[a-z0-9]{1,20}$/, 'Expected a lowercase coin code, e.g. "btc"'),
+  code: z.string().regex(COIN_CODE_PATTERN, 'Expected a lowercase coin code, e.g. "btc"'),
   name: z.string().min(1),
   networks: z.array(coinNetworkSchema).min(1),
   popular: z.boolean(),

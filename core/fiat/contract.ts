@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { COIN_CODE_PATTERN, DECIMAL_PATTERN, NETWORK_ID_PATTERN } from '../exchange/types.ts';
+import {
+  COIN_CODE_PATTERN,
+  DECIMAL_NUMBER_PATTERN,
+  DECIMAL_PATTERN,
+  NETWORK_ID_PATTERN,
+} from '../exchange/types.ts';
 import { PAYOUT_KINDS, SELL_STAGES } from './payout.ts';
 import {
   COUNTRY_CODE_PATTERN,
@@ -72,10 +77,7 @@ export const sandboxChallengeSchema = z.strictObject({
   passed: z.boolean().describe('Whether the 3-D Secure step was passed'),
 });
 
-const decimal = z
-  .string()
-  .regex(/^\d+(?:\.\d+)?$/)
-  .meta({ example: '250' });
+const decimal = z.string().regex(DECIMAL_NUMBER_PATTERN).meta({ example: '250' });
 const timestamp = z.iso.datetime();
 
 /** A sale's payout destination: an IBAN (bank transfer) or a card number (card payout). */

@@ -1,4 +1,5 @@
 import type { DataSource } from '../data-versions.ts';
+import { DEX_NETWORK_IDS } from '../dex/networks.ts';
 import { COIN_CODE_PATTERN, SWAP_ID_PATTERN } from '../exchange/types.ts';
 import { FIAT_ORDER_ID_PATTERN } from '../fiat/types.ts';
 import type { LayoutName } from './layouts.ts';
@@ -540,9 +541,9 @@ export const PAGES: readonly Page[] = DECLARED_PAGES.map((page) => ({ file: GENE
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
 /** A token on one of the DEX networks (core/dex/networks.ts): its symbol, lowercase, and the network's id. */
-const NETWORK_TOKEN = /^[a-z0-9]{1,20}-(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
+const NETWORK_TOKEN = new RegExp(`^[a-z0-9]{1,20}-(?:${DEX_NETWORK_IDS.join('|')})$`);
 /** One of the DEX networks' ids. */
-const DEX_NETWORK = /^(?:ethereum|bsc|polygon|arbitrum|optimism)$/;
+const DEX_NETWORK = new RegExp(`^(?:${DEX_NETWORK_IDS.join('|')})$`);
 
 /** A transaction hash: 32 bytes in hex. */
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
