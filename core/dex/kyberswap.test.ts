@@ -266,6 +266,24 @@ describe.each(databaseTargets())('0x and KyberSwap side by side on $name', (targ
     }
   });
 
+  it('is switched on by KYBERSWAP_CLIENT_ID beside 0x’s key, on every network', async () => {
+    const dex = new DexService({
+      config: loadConfig({
+        KYBERSWAP_CLIENT_ID: 'swapgate',
+        KYBERSWAP_API_URL: kyber.url,
+        ZEROX_API_KEY: 'key-1',
+        ZEROX_API_URL: zeroEx.url,
+      }),
+      db: handle.db,
+      log: pino({ level: 'silent' }),
+    });
+    expect(dex.networks().map((info) => info.sources)).toEqual(DEX_NETWORKS.map(() => ['0x', 'kyberswap']));
+    const result = await dex.quote(input);
+    expect(result.routes.map((route) => route.source)).toEqual(['kyberswap', '0x']);
+    expect(kyber.requests.at(-1)?.headers['x-client-id']).toBe('swapgate');
+    expect(() => loadConfig({ KYBERSWAP_CLIENT_ID: 'has space' })).toThrow();
+  });
+
   it('drops a failing source at once once its breaker opens, and takes it back on its own', async () => {
     const dex = service(2_000, { breakAfter: 2, halfOpenAfterMs: 300 });
     kyber.set({ failStatus: 502 });
