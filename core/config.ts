@@ -146,6 +146,23 @@ const configSchema = z.object({
   LIFI_API_URL: z.url().default('https://li.quest/v1'),
   LIFI_API_KEY: z.string().optional(),
   /**
+   * KyberSwap Aggregator API (core/dex/kyberswap.ts): a DEX route source beside 0x when set. No key:
+   * the client id (`X-Client-Id`, 1–64 characters) names us to KyberSwap and sets our rate limit.
+   */
+  KYBERSWAP_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, `_`, `.` or `-`, at most 64')
+    .optional(),
+  KYBERSWAP_API_URL: z.url().default('https://aggregator-api.kyberswap.com'),
+  /** Across Swap API (core/crosschain/across.ts): a bridge route source beside LI.FI when its key is set. */
+  ACROSS_API_KEY: z.string().min(1).optional(),
+  ACROSS_API_URL: z.url().default('https://app.across.to/api'),
+  /** The 2-byte integrator id Across gives (`0x` and 4 hex digits); optional, sent with every quote. */
+  ACROSS_INTEGRATOR_ID: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{4}$/, 'a 2-byte hex id such as 0xdead')
+    .optional(),
+  /**
    * Sandbox chains (core/dex/sandbox/chains.ts): `on` runs a local chain in the server for each
    * network no real route source serves (started on its first use), `off` runs none.
    */

@@ -13,6 +13,7 @@ import { CompanyService } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { ConsoleService } from '../core/console/console.ts';
+import { AcrossSource } from '../core/crosschain/across.ts';
 import { CrossChainService } from '../core/crosschain/crosschain.ts';
 import { type CrossChainRouteSource, LiFiSource } from '../core/crosschain/lifi.ts';
 import { lazySandboxBridge } from '../core/crosschain/sandbox-bridge-job.ts';
@@ -46,6 +47,7 @@ import { PartnerLedger } from '../core/partners/ledger.ts';
 import { WebhookOutbox } from '../core/partners/webhooks.ts';
 import { PartnerWithdrawals } from '../core/partners/withdrawals.ts';
 import { createConfiguredProviders } from '../core/providers/registry.ts';
+import { resilientCrossChainSource } from '../core/providers/resilience.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { ProviderHealth, ProviderSwitchboard } from '../core/providers/switchboard.ts';
 import { MemoryRateLimiter, RATE_LIMIT_REDIS_OPTIONS, RedisRateLimiter } from '../core/rate-limit.ts';
@@ -399,17 +401,35 @@ export function createServices(options: {
   };
 }
 
-/** LI.FI when enabled (off the sandbox networks), and the sandbox bridge between DEX_SANDBOX_FILE's chains, quoted side by side. */
+/**
+ * LI.FI when enabled and Across when its key is set (both off the sandbox networks, each behind its
+ * circuit breaker), and the sandbox bridge between DEX_SANDBOX_FILE's chains, quoted side by side.
+ */
 function crossChainSources(config: Config, sandboxChains: SandboxChainSet): CrossChainRouteSource[] {
   const sources: CrossChainRouteSource[] = [];
+  // Never on a network a sandbox chain stands in for (planned or deployed).
+  const offNetwork = (network: Parameters<SandboxChainSet['covers']>[0]) => sandboxChains.covers(network);
   if (config.LIFI_ENABLED) {
     sources.push(
-      new LiFiSource({
-        baseUrl: config.LIFI_API_URL,
-        ...(config.LIFI_API_KEY ? { apiKey: config.LIFI_API_KEY } : {}),
-        // Never on a network a sandbox chain stands in for (planned or deployed).
-        offNetwork: (network) => sandboxChains.covers(network),
-      }),
+      resilientCrossChainSource(
+        new LiFiSource({
+          baseUrl: config.LIFI_API_URL,
+          ...(config.LIFI_API_KEY ? { apiKey: config.LIFI_API_KEY } : {}),
+          offNetwork,
+        }),
+      ),
+    );
+  }
+  if (config.ACROSS_API_KEY) {
+    sources.push(
+      resilientCrossChainSource(
+        new AcrossSource({
+          baseUrl: config.ACROSS_API_URL,
+          apiKey: config.ACROSS_API_KEY,
+          ...(config.ACROSS_INTEGRATOR_ID ? { integratorId: config.ACROSS_INTEGRATOR_ID } : {}),
+          offNetwork,
+        }),
+      ),
     );
   }
   // Between two or more sandbox chains (planned or deployed; the set is planned before this runs).

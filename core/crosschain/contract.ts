@@ -27,7 +27,7 @@ export const crossChainQuoteQuerySchema = z.strictObject({
 
 /** GET /api/v1/cross-chain/status: a transfer sent on the source network, followed until it lands. */
 export const crossChainStatusQuerySchema = z.strictObject({
-  source: z.enum(['lifi', 'sandbox-bridge']).default('lifi'),
+  source: z.enum(['lifi', 'across', 'sandbox-bridge']).default('lifi'),
   txHash: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { withDeadline } from '../deadline.ts';
 import { DexQuoteError, type DexService } from '../dex/dex.ts';
 import { type DexNetwork, dexNetwork } from '../dex/networks.ts';
 import type { DexToken } from '../dex/tokens.ts';
@@ -34,7 +35,7 @@ export function rankCrossChainRoutes(routes: readonly CrossChainRoute[]): CrossC
 
 /**
  * Cross-chain swaps: a token on one DEX network to a token on another, through the bridges the
- * cross-chain route sources (LI.FI) know; tokens from the networks' lists (core/dex/tokens.ts).
+ * cross-chain route sources (LI.FI, Across) know; tokens from the networks' lists (core/dex/tokens.ts).
  */
 export class CrossChainService {
   readonly #dex: DexService;
@@ -135,7 +136,8 @@ export class CrossChainService {
     const answers = await Promise.all(
       sources.map(async (source) => {
         try {
-          return await source.quote(request, AbortSignal.timeout(this.#timeoutMs));
+          // The deadline holds even for a source that ignores its signal.
+          return await withDeadline((signal) => source.quote(request, signal), this.#timeoutMs);
         } catch (error) {
           this.#log.warn({ err: error, source: source.id }, 'A cross-chain route source failed');
           return null;

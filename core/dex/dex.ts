@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../config.ts';
+import { withDeadline } from '../deadline.ts';
+import { resilientDexSource } from '../providers/resilience.ts';
+import { readAllowance } from './allowance.ts';
+import { KyberSwapSource } from './kyberswap.ts';
 import { DEX_NETWORKS, type DexNetwork, dexNetwork, NATIVE_TOKEN, sandboxNetworkName } from './networks.ts';
 import { SANDBOX_QUOTE_AFTER_START_MS, SandboxChainSet } from './sandbox/chain-set.ts';
 import { readSandboxFile, type SandboxChain, sandboxNetworkChainId } from './sandbox-file.ts';
@@ -128,11 +132,28 @@ export class DexService {
       ];
       if (url) this.#rpcUrls.set(network.chainId, url);
     }
+    // The aggregators' APIs side by side, each behind its circuit breaker and retry (SourceGuard).
+    const real: DexRouteSource[] = [];
+    if (config.ZEROX_API_KEY) {
+      real.push(new ZeroExSource({ apiKey: config.ZEROX_API_KEY, baseUrl: config.ZEROX_API_URL }));
+    }
+    if (config.KYBERSWAP_CLIENT_ID) {
+      real.push(
+        new KyberSwapSource({
+          clientId: config.KYBERSWAP_CLIENT_ID,
+          baseUrl: config.KYBERSWAP_API_URL,
+          // KyberSwap does not report the taker's allowance: read it on the network's RPC.
+          allowanceOf: (network, call, signal) => {
+            const url = this.#rpcUrls.get(network.chainId);
+            if (!url) return Promise.reject(new Error(`no DEX_RPC_URL_${network.configKey}`));
+            return readAllowance(url, call, signal);
+          },
+        }),
+      );
+    }
     this.#sources = options.sources ?? [
       lazySandboxAggregator(this.sandboxChains),
-      ...(config.ZEROX_API_KEY
-        ? [new ZeroExSource({ apiKey: config.ZEROX_API_KEY, baseUrl: config.ZEROX_API_URL })]
-        : []),
+      ...real.map((source) => resilientDexSource(source)),
     ];
   }
 
@@ -155,7 +176,7 @@ export class DexService {
 
   /**
    * The networks a sandbox chain of the default start may stand in for: those no real route source
-   * (0x) serves and no DEX_SANDBOX_FILE chain covers. A configured real network always wins.
+   * (0x, KyberSwap) serves and no DEX_SANDBOX_FILE chain covers. A configured real network always wins.
    */
   networksForSandboxChains(): DexNetwork[] {
     return DEX_NETWORKS.filter(
@@ -208,9 +229,9 @@ export class DexService {
     };
     const answers = await Promise.all(
       sources.map(async (source) => {
-        const signal = AbortSignal.timeout(this.#timeoutMs);
         try {
-          return await source.quote(request, signal);
+          // The deadline holds even for a source that ignores its signal.
+          return await withDeadline((signal) => source.quote(request, signal), this.#timeoutMs);
         } catch (error) {
           this.#log.warn(
             { err: error, source: source.id, chainId: network.chainId },

@@ -169,6 +169,16 @@ export const PROVIDER_REGISTRY: readonly ProviderEntry[] = [
     networks: EVM_DEX_NETWORKS,
   },
   {
+    id: 'kyberswap',
+    name: 'KyberSwap',
+    kind: 'dex',
+    env: ['KYBERSWAP_CLIENT_ID'],
+    docs: 'https://docs.kyberswap.com/developer-guide/aggregator-api',
+    needs: 'no account: a client id of your choosing (X-Client-Id); ask KyberSwap for a higher rate limit',
+    configured: (config) => Boolean(config.KYBERSWAP_CLIENT_ID),
+    networks: EVM_DEX_NETWORKS,
+  },
+  {
     id: 'lifi',
     name: 'LI.FI',
     kind: 'bridge',
@@ -176,6 +186,16 @@ export const PROVIDER_REGISTRY: readonly ProviderEntry[] = [
     docs: 'https://docs.li.fi',
     needs: 'nothing to start; an API key raises its rate limits',
     configured: (config) => config.LIFI_ENABLED,
+    networks: EVM_DEX_NETWORKS,
+  },
+  {
+    id: 'across',
+    name: 'Across',
+    kind: 'bridge',
+    env: ['ACROSS_API_KEY'],
+    docs: 'https://docs.across.to',
+    needs: 'an Across API key and integrator id (request form on docs.across.to)',
+    configured: (config) => Boolean(config.ACROSS_API_KEY),
     networks: EVM_DEX_NETWORKS,
   },
 ];

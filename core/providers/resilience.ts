@@ -8,6 +8,8 @@ import {
   retry,
   wrap,
 } from 'cockatiel';
+import type { CrossChainRouteSource } from '../crosschain/lifi.ts';
+import type { DexRouteSource } from '../dex/types.ts';
 import {
   type LiquidityProvider,
   ProviderError,
@@ -120,4 +122,83 @@ export class ResilientProvider implements LiquidityProvider {
       throw error;
     }
   }
+}
+
+/** What a caller sees while a route source's breaker is open (DEX and bridge sources). */
+export class SourceCircuitOpenError extends Error {
+  override name = 'SourceCircuitOpenError';
+}
+
+/**
+ * The same resilience for the DEX and bridge route sources (core/dex, core/crosschain), whose calls
+ * are all reads (a quote, a transfer's status): a circuit breaker per source that opens after
+ * `breakAfter` failures in a row and half-opens after `halfOpenAfterMs`, and a retry with backoff
+ * while the caller's deadline allows. A source answering "no route" returns null: not a failure.
+ */
+export class SourceGuard {
+  readonly #breaker: IPolicy;
+  readonly #attempts: number;
+  readonly #backoffMs: number;
+  readonly #name: string;
+
+  constructor(name: string, options: ResilienceOptions = {}) {
+    this.#name = name;
+    this.#attempts = Math.max(1, options.readAttempts ?? 2);
+    this.#backoffMs = options.backoffMs ?? 150;
+    this.#breaker = circuitBreaker(handleWhen(isSourceFailure), {
+      halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
+      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
+    });
+  }
+
+  async read<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+    const again = retry(
+      handleWhen((error) => isSourceFailure(error) && !signal.aborted),
+      {
+        maxAttempts: this.#attempts - 1,
+        backoff: new ExponentialBackoff({ initialDelay: this.#backoffMs, maxDelay: this.#backoffMs * 8 }),
+      },
+    );
+    const policy = this.#attempts > 1 ? wrap(again, this.#breaker) : this.#breaker;
+    try {
+      return await policy.execute(({ signal: inner }) => call(inner), signal);
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) {
+        throw new SourceCircuitOpenError(`${this.#name}: circuit open after repeated failures`);
+      }
+      throw error;
+    }
+  }
+}
+
+/** A source's request that was refused as malformed by us is still its failure; only open circuits are not. */
+const isSourceFailure = (error: unknown) => !(error instanceof SourceCircuitOpenError);
+
+/** A DEX route source behind its own SourceGuard: it drops out while failing and comes back alone. */
+export function resilientDexSource(source: DexRouteSource, options?: ResilienceOptions): DexRouteSource {
+  const guard = new SourceGuard(source.name, options);
+  return {
+    id: source.id,
+    name: source.name,
+    supports: (network) => source.supports(network),
+    quote: (request, signal) => guard.read((inner) => source.quote(request, inner), signal),
+  };
+}
+
+/** A bridge route source behind its own SourceGuard (quotes and transfer status are both reads). */
+export function resilientCrossChainSource(
+  source: CrossChainRouteSource,
+  options?: ResilienceOptions,
+): CrossChainRouteSource {
+  const guard = new SourceGuard(source.name, options);
+  const serves = source.serves?.bind(source);
+  return {
+    id: source.id,
+    name: source.name,
+    supports: (from, to) => source.supports(from, to),
+    ...(serves ? { serves } : {}),
+    quote: (request, signal) => guard.read((inner) => source.quote(request, inner), signal),
+    status: (txHash, from, to, tool, signal) =>
+      guard.read((inner) => source.status(txHash, from, to, tool, inner), signal),
+  };
 }
