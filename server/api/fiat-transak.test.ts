@@ -120,7 +120,11 @@ describe.each(databaseTargets())('Transak through the fiat API on $name', (targe
       (await post('/api/webhooks/fiat/transak', forged.body, Object.fromEntries(forged.headers))).status,
     ).toBe(401);
     const signed = transak.webhook(placed.id);
-    const accepted = await post('/api/webhooks/fiat/transak', signed.body, Object.fromEntries(signed.headers));
+    const accepted = await post(
+      '/api/webhooks/fiat/transak',
+      signed.body,
+      Object.fromEntries(signed.headers),
+    );
     expect(await accepted.json()).toMatchObject({ replayed: false, moved: true });
     const again = await post('/api/webhooks/fiat/transak', signed.body, Object.fromEntries(signed.headers));
     expect(await again.json()).toMatchObject({ replayed: true, moved: false });
