@@ -33,6 +33,7 @@ import { FiatMarket } from '../core/fiat/quotes.ts';
 import { ResilientFiatProvider } from '../core/fiat/resilience.ts';
 import { SaleMailer } from '../core/fiat/sale-mail.ts';
 import { createSandboxFiatProviders } from '../core/fiat/sandbox.ts';
+import { DatabaseTokenStore } from '../core/fiat/token-store.ts';
 import { TransakProvider } from '../core/fiat/transak.ts';
 import type { FiatProvider } from '../core/fiat/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
@@ -193,6 +194,8 @@ export function createServices(options: {
         gatewayUrl: config.TRANSAK_GATEWAY_URL,
         referrerDomain: new URL(config.BASE_URL).hostname,
         coverage: transakCoverage,
+        // One token for every worker and node: Transak invalidates a token when it issues the next.
+        tokens: new DatabaseTokenStore(db, transakCoverage.id),
       }),
     );
   }

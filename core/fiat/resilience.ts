@@ -77,7 +77,7 @@ export class ResilientFiatProvider implements FiatProvider {
     return this.#read((s) => this.#inner.getOrder(reference, s, providerOrderId), signal);
   }
 
-  verifyWebhook(headers: Headers, rawBody: string): FiatWebhookEvent {
+  verifyWebhook(headers: Headers, rawBody: string): FiatWebhookEvent | Promise<FiatWebhookEvent> {
     return this.#inner.verifyWebhook(headers, rawBody);
   }
 

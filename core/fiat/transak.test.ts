@@ -200,7 +200,7 @@ describe('Transak adapter against its local fake', () => {
     const placed = fake.placeOrder('ourorderid');
     fake.setStatus(placed.id, 'COMPLETED', 'ef'.repeat(32));
     const signed = fake.webhook(placed.id);
-    const event = transak.verifyWebhook(signed.headers, signed.body);
+    const event = await transak.verifyWebhook(signed.headers, signed.body);
     expect(event).toMatchObject({
       orderId: 'ourorderid',
       providerOrderId: placed.id,
@@ -209,7 +209,7 @@ describe('Transak adapter against its local fake', () => {
     });
     expect(event.eventId).toMatch(/^[0-9a-f]{64}$/);
     const forged = fake.webhook(placed.id, { secret: 'not-the-token' });
-    expect(() => transak.verifyWebhook(forged.headers, forged.body)).toThrow(/signature/);
+    await expect(transak.verifyWebhook(forged.headers, forged.body)).rejects.toThrow(/signature/);
     const [head, claims, sig] = (JSON.parse(signed.body) as { data: string }).data.split('.');
     const changed = Buffer.from(
       Buffer.from(claims ?? '', 'base64url')
@@ -217,23 +217,23 @@ describe('Transak adapter against its local fake', () => {
         .replace('COMPLETED', 'REFUNDED'),
     ).toString('base64url');
     const tampered = JSON.stringify({ data: `${head}.${changed}.${sig}` });
-    expect(() => transak.verifyWebhook(signed.headers, tampered)).toThrow(/signature/);
+    await expect(transak.verifyWebhook(signed.headers, tampered)).rejects.toThrow(/signature/);
     const expired = fake.webhook(placed.id, { exp: Math.floor(Date.now() / 1000) - 60 });
-    expect(() => transak.verifyWebhook(expired.headers, expired.body)).toThrow(/Expired/);
-    expect(() => transak.verifyWebhook(signed.headers, '{"data":42}')).toThrow(FiatProviderError);
-    expect(() => transak.verifyWebhook(signed.headers, 'not json')).toThrow(FiatProviderError);
+    await expect(transak.verifyWebhook(expired.headers, expired.body)).rejects.toThrow(/Expired/);
+    await expect(transak.verifyWebhook(signed.headers, '{"data":42}')).rejects.toThrow(FiatProviderError);
+    await expect(transak.verifyWebhook(signed.headers, 'not json')).rejects.toThrow(FiatProviderError);
   });
 
   it('a fresh process refuses webhooks until it holds a token, and fetches one so the retry verifies', async () => {
     const placed = fake.placeOrder('ourorderid');
     const fresh = create();
     const first = fake.webhook(placed.id);
-    expect(() => fresh.verifyWebhook(first.headers, first.body)).toThrow(/access token/);
+    await expect(fresh.verifyWebhook(first.headers, first.body)).rejects.toThrow(/access token/);
     await expect.poll(() => fake.accessToken() !== null && refreshes() > 0).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Transak signs its retry with the token it issued since.
     const retried = fake.webhook(placed.id);
-    expect(fresh.verifyWebhook(retried.headers, retried.body).providerOrderId).toBe(placed.id);
+    expect((await fresh.verifyWebhook(retried.headers, retried.body)).providerOrderId).toBe(placed.id);
   });
 
   it('reports an outage as an upstream error; behind its breaker it drops out and comes back on its own', async () => {

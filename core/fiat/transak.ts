@@ -16,8 +16,11 @@ import {
  * Transak (https://docs.transak.com), on- and off-ramp through its hosted widget:
  *
  * - a Partner Access Token from `POST /partners/api/v2/refresh-token` (`api-secret` header, the API
- *   key in the body; valid 7 days, and each refresh invalidates the token before it), kept in
- *   memory and refreshed a day before it expires or when Transak answers 401;
+ *   key in the body; valid 7 days, and each refresh invalidates the token before it), refreshed a
+ *   day before it expires or when Transak answers 401. Every process must hold the same token, so it
+ *   lives in an AccessTokenStore (the database's `provider_tokens` in the server,
+ *   core/fiat/token-store.ts): a refresh happens once, under the store's lock, and the others
+ *   take the stored token (docs/decisions/028);
  * - quotes from the public `GET /api/v1/pricing/public/quotes` (partnerApiKey, fiat and crypto
  *   codes, network, payment method, the amount, the country), limits from
  *   `GET /api/v2/currencies/fiat-currencies` (each payment option's min and max, cached an hour);
@@ -49,6 +52,46 @@ export const TRANSAK_STATUSES: Readonly<Record<string, FiatOrderStatus>> = {
   EXPIRED: 'expired',
 };
 
+/** The access token as every process shares it; `expiresAt` in Unix seconds. */
+export interface SharedAccessToken {
+  token: string;
+  expiresAt: number;
+  /** The token before it (still accepted on webhooks signed just before the refresh). */
+  previous: string | null;
+}
+
+/** Where the processes share the access token. */
+export interface AccessTokenStore {
+  read(): Promise<SharedAccessToken | null>;
+  /**
+   * Under the store's lock: the stored token when it is not `wanting` and still `fresh` (another
+   * process refreshed meanwhile), otherwise `issue`'s, stored with the one before it.
+   */
+  replace(
+    wanting: string | null,
+    fresh: (shared: SharedAccessToken | null) => boolean,
+    issue: () => Promise<{ token: string; expiresAt: number }>,
+  ): Promise<SharedAccessToken>;
+}
+
+/** One process alone (tests, scripts): the token in memory. */
+export class MemoryTokenStore implements AccessTokenStore {
+  #held: SharedAccessToken | null = null;
+  async read(): Promise<SharedAccessToken | null> {
+    return this.#held;
+  }
+  async replace(
+    wanting: string | null,
+    fresh: (shared: SharedAccessToken | null) => boolean,
+    issue: () => Promise<{ token: string; expiresAt: number }>,
+  ): Promise<SharedAccessToken> {
+    if (this.#held && this.#held.token !== wanting && fresh(this.#held)) return this.#held;
+    const issued = await issue();
+    this.#held = { ...issued, previous: this.#held?.token ?? null };
+    return this.#held;
+  }
+}
+
 export interface TransakOptions {
   apiKey: string;
   apiSecret: string;
@@ -63,6 +106,8 @@ export interface TransakOptions {
   now?: () => Date;
   /** How long the payment options' limits are kept (default an hour). */
   limitsTtlMs?: number;
+  /** Where the access token is shared (default: this process's memory). */
+  tokens?: AccessTokenStore;
 }
 
 type Json = Record<string, unknown>;
@@ -115,12 +160,6 @@ function verifyJwt(token: string, secrets: readonly string[]): Json | null {
   return null;
 }
 
-interface AccessToken {
-  token: string;
-  /** Unix seconds. */
-  expiresAt: number;
-}
-
 interface PaymentLimits {
   at: number;
   /** `FIAT/method` → limits in that fiat. */
@@ -134,9 +173,8 @@ export class TransakProvider implements FiatProvider {
   readonly id: string;
   readonly name: string;
   readonly #o: Required<Omit<TransakOptions, 'fetch' | 'now'>> & { fetch: typeof fetch; now: () => Date };
-  #token: AccessToken | null = null;
-  /** The token before the last refresh: webhooks signed just before it still verify. */
-  #previousToken: string | null = null;
+  /** The shared token as this process last read it. */
+  #token: SharedAccessToken | null = null;
   #refreshing: Promise<string> | null = null;
   #limits: PaymentLimits | null = null;
 
@@ -147,6 +185,7 @@ export class TransakProvider implements FiatProvider {
       fetch: fetch,
       now: () => new Date(),
       limitsTtlMs: 3_600_000,
+      tokens: new MemoryTokenStore(),
       ...options,
       apiUrl: options.apiUrl.replace(/\/+$/, ''),
       gatewayUrl: options.gatewayUrl.replace(/\/+$/, ''),
@@ -208,35 +247,53 @@ export class TransakProvider implements FiatProvider {
     );
   }
 
-  /** The Partner Access Token, refreshed once at a time when missing, near its expiry, or refused. */
+  #fresh = (shared: SharedAccessToken | null): shared is SharedAccessToken =>
+    shared !== null && shared.expiresAt - this.#o.now().getTime() / 1000 > REFRESH_BEFORE_SECONDS;
+
+  /**
+   * The Partner Access Token: the one this process holds while fresh and not `refused`; else the
+   * shared one, when another process has refreshed it; else a new one, issued once under the store's
+   * lock.
+   */
   async #accessToken(signal: AbortSignal, refused?: string): Promise<string> {
-    const now = this.#o.now().getTime() / 1000;
     const held = this.#token;
-    if (held && held.token !== refused && held.expiresAt - now > REFRESH_BEFORE_SECONDS) return held.token;
+    if (held && held.token !== refused && this.#fresh(held)) return held.token;
     this.#refreshing ??= (async () => {
-      const { status, body } = await this.#request(
-        `${this.#o.apiUrl}/partners/api/v2/refresh-token`,
-        {
-          method: 'POST',
-          headers: { 'api-secret': this.#o.apiSecret },
-          body: JSON.stringify({ apiKey: this.#o.apiKey }),
-        },
-        signal,
-      );
-      const data = (body.data ?? {}) as Json;
-      const token = text(data.accessToken);
-      const expiresAt = Number(data.expiresAt);
-      if (status !== 200 && status !== 201) throw this.#failure(status, body);
-      if (!token || !Number.isFinite(expiresAt)) {
-        throw new FiatProviderError(this.id, 'upstream_error', 'Transak gave no access token');
+      const shared = await this.#o.tokens.read();
+      if (shared && shared.token !== refused && this.#fresh(shared)) {
+        this.#token = shared;
+        return shared.token;
       }
-      if (this.#token && this.#token.token !== token) this.#previousToken = this.#token.token;
-      this.#token = { token, expiresAt };
-      return token;
+      const replaced = await this.#o.tokens.replace(refused ?? shared?.token ?? null, this.#fresh, () =>
+        this.#issueToken(signal),
+      );
+      this.#token = replaced;
+      return replaced.token;
     })().finally(() => {
       this.#refreshing = null;
     });
     return this.#refreshing;
+  }
+
+  /** A new token from Transak (which invalidates the one before). */
+  async #issueToken(signal: AbortSignal): Promise<{ token: string; expiresAt: number }> {
+    const { status, body } = await this.#request(
+      `${this.#o.apiUrl}/partners/api/v2/refresh-token`,
+      {
+        method: 'POST',
+        headers: { 'api-secret': this.#o.apiSecret },
+        body: JSON.stringify({ apiKey: this.#o.apiKey }),
+      },
+      signal,
+    );
+    if (status !== 200 && status !== 201) throw this.#failure(status, body);
+    const data = (body.data ?? {}) as Json;
+    const token = text(data.accessToken);
+    const expiresAt = Number(data.expiresAt);
+    if (!token || !Number.isFinite(expiresAt)) {
+      throw new FiatProviderError(this.id, 'upstream_error', 'Transak gave no access token');
+    }
+    return { token, expiresAt };
   }
 
   /** A call with the Partner Access Token in `header`, refreshed and repeated once on a 401. */
@@ -434,7 +491,7 @@ export class TransakProvider implements FiatProvider {
     return { providerOrderId: text(order.id) ?? providerOrderId ?? null, status, txHash: payoutHash(order) };
   }
 
-  verifyWebhook(_headers: Headers, rawBody: string): FiatWebhookEvent {
+  async verifyWebhook(_headers: Headers, rawBody: string): Promise<FiatWebhookEvent> {
     let envelope: Json;
     try {
       envelope = JSON.parse(rawBody) as Json;
@@ -444,13 +501,20 @@ export class TransakProvider implements FiatProvider {
     const jwt = typeof envelope?.data === 'string' ? envelope.data : null;
     if (!jwt)
       throw new FiatProviderError(this.id, 'bad_signature', 'Transak webhook without its signed data');
-    const secrets = [this.#token?.token, this.#previousToken].filter((s): s is string => Boolean(s));
-    if (secrets.length === 0) {
-      // Nothing to verify with yet (a fresh process): fetch the token so Transak's retry verifies.
+    const secrets = (token: SharedAccessToken | null) =>
+      [token?.token, token?.previous].filter((s): s is string => Boolean(s));
+    let claims = verifyJwt(jwt, secrets(this.#token));
+    if (!claims) {
+      // Another process may have refreshed the token since this one read it.
+      const shared = await this.#o.tokens.read().catch(() => null);
+      if (shared) this.#token = shared;
+      claims = verifyJwt(jwt, secrets(shared));
+    }
+    if (!claims && !this.#token) {
+      // No token anywhere yet: fetch one, so that Transak's retry (signed with it) verifies.
       void this.#accessToken(AbortSignal.timeout(10_000)).catch(() => {});
       throw new FiatProviderError(this.id, 'bad_signature', 'No Transak access token to verify with yet');
     }
-    const claims = verifyJwt(jwt, secrets);
     if (!claims) throw new FiatProviderError(this.id, 'bad_signature', 'Bad Transak webhook signature');
     if (typeof claims.exp === 'number' && claims.exp < this.#o.now().getTime() / 1000) {
       throw new FiatProviderError(this.id, 'bad_signature', 'Expired Transak webhook');
