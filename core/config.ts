@@ -122,6 +122,14 @@ const configSchema = z.object({
   BANXA_API_KEY: z.string().optional(),
   BANXA_API_SECRET: z.string().optional(),
   BANXA_URL: z.url().optional(),
+  /**
+   * Transak (off unless key and secret are set): API key and secret from its partner dashboard; the
+   * API and gateway origins (staging: `https://api-stg.transak.com`, `https://api-gateway-stg.transak.com`).
+   */
+  TRANSAK_API_KEY: z.string().optional(),
+  TRANSAK_API_SECRET: z.string().optional(),
+  TRANSAK_API_URL: z.url().default('https://api.transak.com'),
+  TRANSAK_GATEWAY_URL: z.url().default('https://api-gateway.transak.com'),
   PRICE_FEED: z.enum(['snapshot', 'coingecko']).default('snapshot'),
   COINGECKO_API_URL: z.url().default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),

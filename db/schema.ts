@@ -1028,6 +1028,19 @@ export const providerSwitches = pgTable('provider_switches', {
   enabled: boolean('enabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A provider's access token shared by every process (migration 0021, docs/decisions/028): Transak
+ * invalidates a token when a new one is issued, so the workers and nodes take turns on one row.
+ */
+export const providerTokens = pgTable('provider_tokens', {
+  providerId: text('provider_id').primaryKey(),
+  token: text('token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** The token before the last refresh (webhooks signed just before it still verify). */
+  previousToken: text('previous_token'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 // The account area's customers (core/account/customers.ts, migration 0018, docs/decisions/023)
 // ---------------------------------------------------------------------------------------------
 

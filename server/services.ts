@@ -31,8 +31,11 @@ import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
 import { MoonPayProvider } from '../core/fiat/moonpay.ts';
 import { FiatOrderService } from '../core/fiat/orders.ts';
 import { FiatMarket } from '../core/fiat/quotes.ts';
+import { ResilientFiatProvider } from '../core/fiat/resilience.ts';
 import { SaleMailer } from '../core/fiat/sale-mail.ts';
 import { createSandboxFiatProviders } from '../core/fiat/sandbox.ts';
+import { DatabaseTokenStore } from '../core/fiat/token-store.ts';
+import { TransakProvider } from '../core/fiat/transak.ts';
 import type { FiatProvider } from '../core/fiat/types.ts';
 import { GlobalDataService } from '../core/global/global-data.ts';
 import { RecaptchaVerifier } from '../core/human-check/recaptcha.ts';
@@ -183,13 +186,29 @@ export function createServices(options: {
       }),
     );
   }
+  const transakCoverage = fiatCoverage.find((c) => c.kind === 'transak');
+  if (config.TRANSAK_API_KEY && config.TRANSAK_API_SECRET && transakCoverage) {
+    fiatProviders.push(
+      new TransakProvider({
+        apiKey: config.TRANSAK_API_KEY,
+        apiSecret: config.TRANSAK_API_SECRET,
+        apiUrl: config.TRANSAK_API_URL,
+        gatewayUrl: config.TRANSAK_GATEWAY_URL,
+        referrerDomain: new URL(config.BASE_URL).hostname,
+        coverage: transakCoverage,
+        // One token for every worker and node: Transak invalidates a token when it issues the next.
+        tokens: new DatabaseTokenStore(db, transakCoverage.id),
+      }),
+    );
+  }
   const dictionaries = loadDictionaries();
   const mailTransport = createMailTransport(config);
   const mail = new MailOutbox({ db, transport: mailTransport, log: log.child({ component: 'mail' }) });
   const fiat = new FiatMarket({
     db,
     catalogue,
-    providers: fiatProviders,
+    // The real ramps each behind its breaker and retries, like the instant-exchange adapters.
+    providers: fiatProviders.map((p) => (p.sandbox ? p : new ResilientFiatProvider(p))),
     coverage: fiatCoverage,
     timeoutMs: config.QUOTE_TIMEOUT_MS,
   });

@@ -21,7 +21,7 @@ export const providerCoverageSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/),
   name: z.string().min(1),
   /** `sandbox`: simulated by core/fiat/sandbox.ts; otherwise the adapter of that name. */
-  kind: z.enum(['sandbox', 'moonpay', 'banxa']),
+  kind: z.enum(['sandbox', 'moonpay', 'banxa', 'transak']),
   sides: z.array(z.enum(FIAT_SIDES)).min(1),
   /** The provider's margin on the market price, in basis points; null where it does not publish one. */
   spreadBps: z.int().min(0).max(2_000).nullable(),

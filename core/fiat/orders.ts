@@ -354,9 +354,9 @@ export class FiatOrderService {
   ): Promise<{ replayed: boolean; moved: boolean; orderId: string }> {
     const provider = this.#o.market.provider(providerId);
     if (!provider) throw new FiatError('unknown_provider', 'No such provider');
-    let event: ReturnType<typeof provider.verifyWebhook>;
+    let event: Awaited<ReturnType<typeof provider.verifyWebhook>>;
     try {
-      event = provider.verifyWebhook(headers, rawBody);
+      event = await provider.verifyWebhook(headers, rawBody);
     } catch (error) {
       if (error instanceof FiatProviderError && error.code === 'bad_signature') {
         throw new FiatError('invalid_signature', error.message);

@@ -197,7 +197,8 @@ export interface FiatProvider {
   ): Promise<ProviderFiatOrderState | null>;
   /**
    * Checks a webhook's signature over its raw body and reads it; throws FiatProviderError
-   * 'bad_signature' for a missing, wrong or stale signature.
+   * 'bad_signature' for a missing, wrong or stale signature. A provider whose key is shared by
+   * the processes (Transak's access token) may have to read it first, so the answer may be a promise.
    */
-  verifyWebhook(headers: Headers, rawBody: string): FiatWebhookEvent;
+  verifyWebhook(headers: Headers, rawBody: string): FiatWebhookEvent | Promise<FiatWebhookEvent>;
 }

@@ -159,6 +159,18 @@ export const PROVIDER_REGISTRY: readonly ProviderEntry[] = [
     serves: fiatServes('banxa'),
   },
   {
+    id: 'transak',
+    name: 'Transak',
+    kind: 'fiat',
+    env: ['TRANSAK_API_KEY', 'TRANSAK_API_SECRET'],
+    docs: 'https://docs.transak.com',
+    needs:
+      'a Transak partner account (KYB approved): API key and secret, our domain as referrer, and the order webhook URL registered',
+    configured: (config) => Boolean(config.TRANSAK_API_KEY && config.TRANSAK_API_SECRET),
+    networks: ALL_NETWORKS,
+    serves: fiatServes('transak'),
+  },
+  {
     id: '0x',
     name: '0x',
     kind: 'dex',
