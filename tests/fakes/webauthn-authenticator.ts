@@ -71,7 +71,10 @@ export interface AuthenticationOptions {
 export class FakeAuthenticator {
   readonly credentials: FakeCredential[] = [];
   /** The origin the "browser" reports in clientDataJSON (a phishing page would report its own). */
-  constructor(private readonly origin: string) {}
+  readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   /** `navigator.credentials.create()`: a new resident ES256 key, answered as RegistrationResponseJSON. */
   register(options: RegistrationOptions, origin = this.origin) {
