@@ -975,6 +975,31 @@ export const accountTwoFactors = pgTable(
   (table) => [index('account_two_factors_user_idx').on(table.userId)],
 );
 
+/**
+ * Passkeys (Better Auth's passkey plugin, WebAuthn): a user's public keys, one per authenticator.
+ * `credential_id` is the authenticator's credential id (base64url), `public_key` the COSE key
+ * (base64); `counter` is the signature counter, checked against replays.
+ */
+export const accountPasskeys = pgTable(
+  'account_passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => accountUsers.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (table) => [index('account_passkeys_user_idx').on(table.userId)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // The operator console (core/console/)
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import {
   refused,
 } from '../account/account.server.ts';
 import { AccountForm, AccountPage, Field, Notice } from '../account/parts.tsx';
+import { PasskeySignIn } from '../account/passkeys.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 
 const NEWS = ['verified', 'passwordChanged', 'signedOut'] as const;
@@ -70,6 +71,8 @@ export default function AccountSignIn() {
           autoComplete="current-password"
         />
       </AccountForm>
+      {/* Only with JavaScript and WebAuthn; the form above works without either. */}
+      <PasskeySignIn />
       <div className="flex flex-col gap-2">
         <a href={forgot} className="link">
           {t('account.signIn.forgot')}

@@ -13,6 +13,15 @@ export interface AccountUser {
   twoFactorEnabled: boolean;
 }
 
+/** A passkey as the security page lists it. */
+export interface AccountPasskey {
+  id: string;
+  name: string | null;
+  createdAt: string | null;
+  /** Synced between devices (`multiDevice`) or bound to one authenticator. */
+  multiDevice: boolean;
+}
+
 /** What a write answers: cookies to set (or clear) and the outcome's code for the page. */
 export type Outcome<T extends string, E = object> =
   | ({ ok: true; setCookies: string[] } & E)
@@ -210,6 +219,30 @@ export class AccountService {
     } catch (error) {
       if (codeOf(error) === null) throw error;
       return { ok: false, code: 'invalid' };
+    }
+  }
+
+  /** The signed-in user's passkeys, newest first. */
+  async passkeys(headers: Headers): Promise<AccountPasskey[]> {
+    const list = await this.auth.api.listPasskeys({ headers });
+    return list
+      .map((key) => ({
+        id: key.id,
+        name: key.name?.trim() || null,
+        createdAt: key.createdAt ? new Date(key.createdAt).toISOString() : null,
+        multiDevice: key.deviceType === 'multiDevice',
+      }))
+      .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+  }
+
+  /** Deletes one of the signed-in user's passkeys; another user's (or an unknown id) is `not_found`. */
+  async deletePasskey(input: { id: string; headers: Headers }): Promise<Outcome<'not_found'>> {
+    try {
+      await this.auth.api.deletePasskey({ body: { id: input.id }, headers: input.headers });
+      return { ok: true, setCookies: [] };
+    } catch (error) {
+      if (codeOf(error) === null) throw error;
+      return { ok: false, code: 'not_found' };
     }
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -8,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import {
   accountCredentials,
+  accountPasskeys,
   accountSessions,
   accountTwoFactors,
   accountUsers,
@@ -62,7 +64,7 @@ function linkLanguage(url: string): Lang {
 /**
  * Better Auth (docs/decisions/013) on our database through its Drizzle adapter: email and
  * password (scrypt), verification and reset mails through the mail outbox, the TOTP second
- * factor, sessions in `account_sessions` behind a signed cookie scoped to `/account`.
+ * factor, passkeys (WebAuthn), sessions in `account_sessions` behind a signed cookie scoped to `/account`.
  */
 export function createAccountAuth(options: AccountAuthOptions) {
   const { mail, dictionaries } = options;
@@ -99,6 +101,7 @@ export function createAccountAuth(options: AccountAuthOptions) {
         account: accountCredentials,
         verification: accountVerifications,
         twoFactor: accountTwoFactors,
+        passkey: accountPasskeys,
       },
     }),
     logger: {
@@ -134,7 +137,19 @@ export function createAccountAuth(options: AccountAuthOptions) {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
     },
-    plugins: [twoFactor({ issuer: 'SwapGate' })],
+    plugins: [
+      twoFactor({ issuer: 'SwapGate' }),
+      // WebAuthn on the area's own origin: the relying party is its host name (a passkey made on
+      // `account.example.com` is for that host), and only that origin may answer a ceremony.
+      passkey({
+        rpName: 'SwapGate',
+        rpID: passkeyRelyingParty(options.baseUrl).rpID,
+        origin: passkeyRelyingParty(options.baseUrl).origin,
+        // No "passkey-first" sign-up: a passkey is added by a signed-in user whose address is proven.
+        registration: { requireSession: true },
+        advanced: { webAuthnChallengeCookie: 'passkey-challenge' },
+      }),
+    ],
     // Writes from other sites are refused by the server before they get here too (server/account.ts).
     trustedOrigins: [new URL(options.baseUrl).origin, ...(options.otherOrigins ?? [])],
     rateLimit: { enabled: true, window: 60, max: 60 },
@@ -148,6 +163,15 @@ export function createAccountAuth(options: AccountAuthOptions) {
 }
 
 export type AccountAuth = ReturnType<typeof createAccountAuth>;
+
+/**
+ * The WebAuthn relying party of the account area: its host name (no port) and its origin, both
+ * from the area's address (ACCOUNT_URL, by default `{BASE_URL}/account`).
+ */
+export function passkeyRelyingParty(accountUrl: string): { rpID: string; origin: string } {
+  const url = new URL(accountUrl);
+  return { rpID: url.hostname, origin: url.origin };
+}
 
 /** ACCOUNT_SECRET, else one random secret kept in the data directory across restarts. */
 export function accountSecret(configured: string | undefined, dataDir: string): string {
