@@ -1,24 +1,12 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
+import { isBusy, isTracking, type TrackedStep, type TxStep, txStepReducer } from './tx-steps.ts';
 import { type ConnectedWallet, loadWallet } from './use-wallet.tsx';
+
+export type { TrackedStep, TxStep } from './tx-steps.ts';
 
 type Hex = `0x${string}`;
 type WalletModule = Awaited<ReturnType<typeof loadWallet>>;
-
-/**
- * Where a page's wallet transaction stands: signed in the wallet (confirm), sent (pending), mined
- * (done, or whatever step the page makes of it), or failed; a page adds its own steps (`Extra`).
- */
-export type TxStep<A extends string, Extra extends { kind: string } = never> =
-  | { kind: 'idle' }
-  | { kind: 'confirm'; action: A }
-  | { kind: 'pending'; action: A; hash: string }
-  | { kind: 'done'; action: A; hash: string; ok: boolean }
-  | { kind: 'error'; message: string }
-  | Extra;
-
-/** A sent transaction followed until it is final (a cross-chain transfer until it lands). */
-export type TrackedStep = { kind: 'tracking'; hash: string };
 
 export interface TxTracking<Track extends TrackedStep, S> {
   /** Where the transaction stands now. */
@@ -31,17 +19,18 @@ export interface TxTracking<Track extends TrackedStep, S> {
 }
 
 /**
- * The approve / send / follow steps the DEX and cross-chain pages share. `execute` asks the wallet
- * to sign (`send` answers the hash), waits for the receipt, sets the step `finish` makes of it
- * (by default `done`) and answers the hash and outcome; a rejection in the wallet or a failure
- * becomes an `error` step (answer null). With `tracking`, a `tracking` step is read again every
- * `every` ms until final.
+ * The approve / send / follow steps the DEX and cross-chain pages share, kept by `txStepReducer`.
+ * `execute` asks the wallet to sign (`send` answers the hash), waits for the receipt, sets the
+ * step `finish` makes of it (by default `done`) and answers the hash and outcome; a rejection in
+ * the wallet or a failure becomes an `error` step (answer null). With `tracking`, a `tracking`
+ * step is read again every `every` ms until final.
  */
 export function useTxSteps<A extends string, Extra extends { kind: string } = never, S = never>(
   tracking?: TxTracking<Extra & TrackedStep, S>,
 ) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<TxStep<A, Extra>>({ kind: 'idle' });
+  const [step, dispatch] = useReducer(txStepReducer<A, Extra>, { kind: 'idle' });
+  const setStep = useCallback((next: TxStep<A, Extra>) => dispatch({ type: 'set', step: next }), []);
 
   const execute = useCallback(
     async (
@@ -51,16 +40,16 @@ export function useTxSteps<A extends string, Extra extends { kind: string } = ne
       finish?: (mined: { hash: string; ok: boolean }) => TxStep<A, Extra>,
     ): Promise<{ hash: string; ok: boolean } | null> => {
       const module = await loadWallet();
-      setStep({ kind: 'confirm', action });
+      dispatch({ type: 'confirm', action });
       try {
         const hash = await send(module);
-        setStep({ kind: 'pending', action, hash });
+        dispatch({ type: 'sent', action, hash });
         const ok = await module.waitForReceipt(wallet.provider, hash);
-        setStep(finish ? finish({ hash, ok }) : { kind: 'done', action, hash, ok });
+        dispatch({ type: 'mined', action, hash, ok, ...(finish ? { next: finish({ hash, ok }) } : {}) });
         return { hash, ok };
       } catch (error) {
-        setStep({
-          kind: 'error',
+        dispatch({
+          type: 'failed',
           message: module.isUserRejection(error) ? t('dex.rejected') : t('dex.failed'),
         });
         return null;
@@ -70,19 +59,15 @@ export function useTxSteps<A extends string, Extra extends { kind: string } = ne
   );
 
   // A `tracking` step: read until final, each answer merged into the step while it is current.
-  const tracked = step.kind === 'tracking' ? (step as unknown as Extra & TrackedStep) : null;
+  const tracked = isTracking(step) ? (step as Extra & TrackedStep) : null;
   const trackedHash = tracked?.hash ?? null;
   const first = useEffectEvent(() => tracked);
   const read = useEffectEvent((current: Extra & TrackedStep) =>
-    (tracking as unknown as TxTracking<Extra & TrackedStep, S>).read(current),
+    (tracking as TxTracking<Extra & TrackedStep, S>).read(current),
   );
-  const merged = useEffectEvent((status: S) => {
-    const rules = tracking as unknown as TxTracking<Extra & TrackedStep, S>;
-    setStep((current) =>
-      current.kind === 'tracking' && (current as unknown as TrackedStep).hash === trackedHash
-        ? rules.merge(current as unknown as Extra & TrackedStep, status)
-        : current,
-    );
+  const merged = useEffectEvent((hash: string, status: S) => {
+    const rules = tracking as TxTracking<Extra & TrackedStep, S>;
+    dispatch({ type: 'tracked', hash, update: (current) => rules.merge(current, status) });
     return rules.isFinal(status);
   });
   const every = tracking?.every ?? 0;
@@ -97,7 +82,7 @@ export function useTxSteps<A extends string, Extra extends { kind: string } = ne
       try {
         const status = await read(followed);
         if (!live) return;
-        final = merged(status);
+        final = merged(trackedHash, status);
       } catch {
         // The status cannot be read just now: asked again at the next tick.
       }
@@ -110,5 +95,5 @@ export function useTxSteps<A extends string, Extra extends { kind: string } = ne
     };
   }, [trackedHash, every]);
 
-  return { step, setStep, execute, busy: step.kind === 'confirm' || step.kind === 'pending' };
+  return { step, setStep, execute, busy: isBusy(step) };
 }
