@@ -66,16 +66,25 @@ export interface OpenApiOptions {
   errorMessages?: Record<string, string>;
 }
 
+/** The documents served, by base URL and options. */
+const documents = new Map<string, OpenApiDocument>();
+
 /** The document's own operations: itself, as JSON and as the reference page. */
 function referenceRoutes(): ApiRoutes {
   const api = new OpenAPIHono<ApiEnv>();
-  let document: OpenApiDocument | undefined;
   const documented = (c: { var: ApiEnv['Variables'] }) => {
     const { config, dictionaries } = c.var.services;
-    document ??= openApiDocument(config.BASE_URL, {
+    const options = {
       accountUrl: config.ACCOUNT_URL,
       errorMessages: englishSection(dictionaries, 'apiErrors'),
-    });
+    };
+    // Generated once per process and settings (a few hundred milliseconds), not per request.
+    const key = JSON.stringify([config.BASE_URL, options]);
+    let document = documents.get(key);
+    if (!document) {
+      document = openApiDocument(config.BASE_URL, options);
+      documents.set(key, document);
+    }
     return document;
   };
   operation(
