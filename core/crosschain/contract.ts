@@ -132,3 +132,9 @@ export function crossChainQuotesView(result: CrossChainQuoteResult): CrossChainQ
     })),
   };
 }
+
+/** The cross-chain response bodies by name, for the OpenAPI document's components (server/api/schemas.ts). */
+export const CROSS_CHAIN_RESPONSE_SCHEMAS = {
+  CrossChainQuotes: crossChainQuotesSchema,
+  CrossChainStatus: crossChainStatusSchema,
+} as const;

@@ -144,3 +144,9 @@ export const sandboxFaucetSchema = z.object({
   /** The transactions that sent the coins, the gas token first. */
   transactions: z.array(z.string()),
 });
+
+/** The DEX's response bodies by name, for the OpenAPI document's components (server/api/schemas.ts). */
+export const DEX_RESPONSE_SCHEMAS = {
+  DexQuotes: dexQuotesSchema,
+  SandboxFaucet: sandboxFaucetSchema,
+} as const;

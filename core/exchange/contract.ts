@@ -1,9 +1,5 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
-import { crossChainQuotesSchema, crossChainStatusSchema } from '../crosschain/contract.ts';
-import { dexQuotesSchema, sandboxFaucetSchema } from '../dex/contract.ts';
-import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
-import { PARTNER_RESPONSE_SCHEMAS } from '../partners/contract.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_PATTERN,
@@ -337,7 +333,11 @@ export const swapSchema = z.object({
 /** A swap as the API and the swap page show it. */
 export type PublicSwapView = z.infer<typeof swapSchema>;
 
-/** The response bodies by name, for the OpenAPI document's components. */
+/**
+ * The exchange's response bodies by name (and the error body every API answers with), for the
+ * OpenAPI document's components. Each domain names its own (FIAT_RESPONSE_SCHEMAS,
+ * DEX_RESPONSE_SCHEMAS, …); server/api/schemas.ts gathers them, so the exchange imports no other domain.
+ */
 export const RESPONSE_SCHEMAS = {
   Error: apiErrorSchema,
   AddressValidation: addressValidationSchema,
@@ -345,10 +345,4 @@ export const RESPONSE_SCHEMAS = {
   Pair: pairSchema,
   Quote: quoteSchema,
   Swap: swapSchema,
-  DexQuotes: dexQuotesSchema,
-  SandboxFaucet: sandboxFaucetSchema,
-  CrossChainQuotes: crossChainQuotesSchema,
-  CrossChainStatus: crossChainStatusSchema,
-  ...FIAT_RESPONSE_SCHEMAS,
-  ...PARTNER_RESPONSE_SCHEMAS,
 } as const;

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CROSS_CHAIN_RESPONSE_SCHEMAS } from '../crosschain/contract.ts';
+import { DEX_RESPONSE_SCHEMAS } from '../dex/contract.ts';
 import { quoteRequestSchema, RESPONSE_SCHEMAS, swapRequestSchema } from '../exchange/contract.ts';
+import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
+import { PARTNER_RESPONSE_SCHEMAS } from '../partners/contract.ts';
 import {
   hostileStrings,
   hostileValue,
@@ -106,7 +110,14 @@ describe('arbitraries from the contract', () => {
     );
   });
 
-  it.each(Object.entries(RESPONSE_SCHEMAS))('generates %s responses zod accepts', (_name, schema) => {
+  const everyResponse = {
+    ...RESPONSE_SCHEMAS,
+    ...DEX_RESPONSE_SCHEMAS,
+    ...CROSS_CHAIN_RESPONSE_SCHEMAS,
+    ...FIAT_RESPONSE_SCHEMAS,
+    ...PARTNER_RESPONSE_SCHEMAS,
+  };
+  it.each(Object.entries(everyResponse))('generates %s responses zod accepts', (_name, schema) => {
     const jsonSchema = json(schema, 'output');
     fc.assert(
       fc.property(validValue(jsonSchema), (value) => {

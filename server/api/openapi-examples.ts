@@ -134,21 +134,6 @@ export const ERROR_EXAMPLE = {
   error: { code: 'amount_below_min', message: 'The minimum amount is 0.0005 BTC.' },
 } as const;
 
-/** What each operation's examples are: request body, and answer of its success status. */
-export const OPERATION_EXAMPLES: Record<
-  string,
-  { request?: unknown; response?: unknown; responseName?: 'Quote' | 'Swap' }
-> = {
-  'post /quotes': { request: QUOTE_REQUEST_EXAMPLE, response: QUOTE_EXAMPLE, responseName: 'Quote' },
-  'post /swaps': { request: SWAP_REQUEST_EXAMPLE, response: SWAP_EXAMPLE, responseName: 'Swap' },
-  'get /swaps/{id}': { response: FINISHED_SWAP_EXAMPLE, responseName: 'Swap' },
-  'post /sandbox/swaps/{id}/deposit': {
-    request: DEPOSIT_REQUEST_EXAMPLE,
-    response: { ...SWAP_EXAMPLE, status: 'confirming' },
-    responseName: 'Swap',
-  },
-};
-
 /** The quick start of the reference: a key, a quote, a swap and its status on the sandbox, with curl. */
 export function quickStart(apiUrl: string, accountUrl: string): string {
   const curl = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');
