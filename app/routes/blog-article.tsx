@@ -4,14 +4,14 @@ import { imageUrl } from '../../core/images/protocol.ts';
 import { loadBlogArticle } from '../blog/blog.server.ts';
 import { ArticleGrid, AuthorCard, BLOG_LANG, BlogNav, COVER_RATIO, TagLinks } from '../blog/parts.tsx';
 import { ShareLinks } from '../blog/ShareLinks.tsx';
-import type { ArticleSummary } from '../blog/types.ts';
+import { ARTICLE_BODY, type ArticleSummary } from '../blog/types.ts';
 import { ExchangeFormWhenNeeded } from '../exchange/ExchangeFormWhenNeeded.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Image } from '../ui/Image.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
-import { ServerHtml } from '../ui/ServerHtml.tsx';
+import { ServerHtml, useWithheldText } from '../ui/ServerHtml.tsx';
 
 export function loader(args: LoaderFunctionArgs) {
   return loadBlogArticle(args);
@@ -55,6 +55,8 @@ export default function BlogArticle() {
   const url = `${baseUrl}/blog/${article.slug}/`;
   const image = cardImage(article.cover);
   const changed = article.updatedAt !== article.publishedAt;
+  // The server's render reads the body the document's data goes without (kept by ServerHtml).
+  const bodyHtml = useWithheldText(ARTICLE_BODY, article.bodyHtml);
   const contents =
     article.toc.length > 1 ? (
       <ol className="flex flex-col gap-2 text-sm">
@@ -175,7 +177,7 @@ export default function BlogArticle() {
               className="article-body"
               data-testid="article-body"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when the Markdown was rendered (core/blog/markdown.ts)
-              dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+              dangerouslySetInnerHTML={{ __html: bodyHtml }}
             />
           </ServerHtml>
           <div className="mt-10 border-t border-slate-200 pt-6">

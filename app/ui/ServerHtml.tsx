@@ -1,10 +1,30 @@
-import { createElement, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router';
 import { useInternalLinkClicks } from '../navigation/internal-links.tsx';
 
 /** What the browser keeps: the element's own children, from the server (docs/decisions/032). */
 const KEEP = { __html: '' };
 const useClientLayoutEffect = typeof document === 'undefined' ? () => {} : useLayoutEffect;
+
+/**
+ * The texts a loader withheld from the hydration data (app/routing/withheld.server.ts), given to the
+ * document's render by app/entry.server.tsx; empty in the browser.
+ */
+export const WithheldTexts = createContext<ReadonlyMap<string, string> | null>(null);
+
+/** In the server's render of a document, the text withheld under `key`; else `fromData`. */
+export function useWithheldText(key: string, fromData: string): string {
+  return useContext(WithheldTexts)?.get(key) ?? fromData;
+}
 
 type Tag = 'div' | 'section' | 'header' | 'nav' | 'aside' | 'footer';
 
