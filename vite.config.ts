@@ -135,7 +135,7 @@ const LOADED_WHEN_USED =
  * every page's `site` chunk.
  */
 const ONLY_SOME_PAGES =
-  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$|[\\/]core[\\/](widget|fiat|dex|crosschain)[\\/]/;
+  /[\\/](ui[\\/](PageLinks|Breadcrumbs|drawer-gesture|RecaptchaNotice|ServerHtml)|shell[\\/]newsletter-machine|exchange[\\/]swap-id|directory[\\/]chart-ranges|company[\\/]faq|newsletter[\\/]email|support[\\/]fields|reviews[\\/]review-fields)\.tsx?$|[\\/]core[\\/](widget|fiat|dex|crosschain)[\\/]/;
 /** The site's own modules every page shares (shell, design system, helpers, domain rules). */
 const SHARED = /[\\/](app[\\/](lib|i18n|ui|shell|consent|navigation|layouts)|core)[\\/]/;
 /** Our shared modules, not packages whose paths happen to have a `core` folder (viem's `ox/_esm/core`). */

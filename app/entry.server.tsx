@@ -12,6 +12,8 @@ import { I18nProvider } from './i18n/react.tsx';
 import { NonceContext } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
 import { requestLocationContext } from './routing/location.server.ts';
+import { withheldTextsContext } from './routing/withheld.server.ts';
+import { WithheldTexts } from './ui/ServerHtml.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -63,7 +65,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <WithheldTexts.Provider value={loadContext.get(withheldTextsContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </WithheldTexts.Provider>
         </I18nProvider>
       </NonceContext.Provider>,
       {

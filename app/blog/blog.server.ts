@@ -4,7 +4,8 @@ import type { Services } from '../../core/services.ts';
 import { defaultPair } from '../exchange/pair.server.ts';
 import { requestStateContext } from '../lib/request-context.ts';
 import { type PageData, pageNotFound, resolvePage } from '../routing/page-loader.server.ts';
-import type { BlogPagination } from './types.ts';
+import { withheldFromDocument } from '../routing/withheld.server.ts';
+import { ARTICLE_BODY, type BlogPagination } from './types.ts';
 
 interface BlogArgs {
   page: PageData;
@@ -65,7 +66,9 @@ export async function loadBlogArticle(loaderArgs: LoaderFunctionArgs) {
     blog.adjacent(article),
     defaultPair(args.services),
   ]);
-  return { ...args.page, article, related, ...adjacent, form };
+  // The body is the page's bulk: the document carries it once, in its HTML (issue 32).
+  const bodyHtml = withheldFromDocument(loaderArgs, ARTICLE_BODY, article.bodyHtml);
+  return { ...args.page, article: { ...article, bodyHtml }, related, ...adjacent, form };
 }
 
 /** /blog/authors/: every author with a published article. */

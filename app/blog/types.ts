@@ -14,3 +14,6 @@ export interface BlogPagination {
   total: number;
   firstPage: string;
 }
+
+/** The key of the article body a document's loader data goes without (app/routing/withheld.server.ts). */
+export const ARTICLE_BODY = 'blog-article-body';

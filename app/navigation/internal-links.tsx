@@ -24,6 +24,9 @@ export function useInternalLinkClicks(container: RefObject<HTMLElement | null>):
       if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
+      // A jump within the page (an article's contents) stays the browser's.
+      if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search)
+        return;
       event.preventDefault();
       const to = createPath(url);
       // As a <Link>: a link to the page already shown replaces its history entry.

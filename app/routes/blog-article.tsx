@@ -4,13 +4,14 @@ import { imageUrl } from '../../core/images/protocol.ts';
 import { loadBlogArticle } from '../blog/blog.server.ts';
 import { ArticleGrid, AuthorCard, BLOG_LANG, BlogNav, COVER_RATIO, TagLinks } from '../blog/parts.tsx';
 import { ShareLinks } from '../blog/ShareLinks.tsx';
-import type { ArticleSummary } from '../blog/types.ts';
+import { ARTICLE_BODY, type ArticleSummary } from '../blog/types.ts';
 import { ExchangeFormWhenNeeded } from '../exchange/ExchangeFormWhenNeeded.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { PageHead } from '../shell/PageHead.tsx';
 import { Breadcrumbs } from '../ui/Breadcrumbs.tsx';
 import { Image } from '../ui/Image.tsx';
 import { JsonLd } from '../ui/JsonLd.tsx';
+import { ServerHtml, useWithheldText } from '../ui/ServerHtml.tsx';
 
 export function loader(args: LoaderFunctionArgs) {
   return loadBlogArticle(args);
@@ -54,6 +55,8 @@ export default function BlogArticle() {
   const url = `${baseUrl}/blog/${article.slug}/`;
   const image = cardImage(article.cover);
   const changed = article.updatedAt !== article.publishedAt;
+  // The server's render reads the body the document's data goes without (kept by ServerHtml).
+  const bodyHtml = useWithheldText(ARTICLE_BODY, article.bodyHtml);
   const contents =
     article.toc.length > 1 ? (
       <ol className="flex flex-col gap-2 text-sm">
@@ -114,7 +117,8 @@ export default function BlogArticle() {
         ]}
       />
       <BlogNav />
-      <header className="mx-auto max-w-3xl">
+      {/* The article's text, meta and links: server HTML the browser keeps (docs/decisions/032). */}
+      <ServerHtml as="header" className="mx-auto max-w-3xl" version={article.slug}>
         <TagLinks tags={article.tags} />
         <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight md:text-5xl">{article.title}</h1>
         <p className="mt-4 text-lg text-muted">{article.excerpt}</p>
@@ -144,7 +148,7 @@ export default function BlogArticle() {
           <span aria-hidden="true">·</span>
           <span>{t('blog.card.minutes', { count: article.readingMinutes })}</span>
         </p>
-      </header>
+      </ServerHtml>
       <div className="mx-auto mt-8 max-w-4xl overflow-hidden rounded-2xl">
         <Image
           src={article.cover}
@@ -157,63 +161,69 @@ export default function BlogArticle() {
       </div>
       <div className="mt-10 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12">
         <div className="min-w-0">
-          {contents ? (
-            <details
-              className="mb-8 rounded-xl border border-slate-200 bg-surface p-4 lg:hidden"
-              data-testid="toc-mobile"
-            >
-              <summary className="cursor-pointer font-semibold">{t('blog.article.toc')}</summary>
-              <nav aria-label={t('blog.article.toc')} className="mt-3">
-                {contents}
-              </nav>
-            </details>
-          ) : null}
-          <div
-            className="article-body"
-            data-testid="article-body"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when the Markdown was rendered (core/blog/markdown.ts)
-            dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
-          />
+          <ServerHtml version={article.slug}>
+            {contents ? (
+              <details
+                className="mb-8 rounded-xl border border-slate-200 bg-surface p-4 lg:hidden"
+                data-testid="toc-mobile"
+              >
+                <summary className="cursor-pointer font-semibold">{t('blog.article.toc')}</summary>
+                <nav aria-label={t('blog.article.toc')} className="mt-3">
+                  {contents}
+                </nav>
+              </details>
+            ) : null}
+            <div
+              className="article-body"
+              data-testid="article-body"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when the Markdown was rendered (core/blog/markdown.ts)
+              dangerouslySetInnerHTML={{ __html: bodyHtml }}
+            />
+          </ServerHtml>
           <div className="mt-10 border-t border-slate-200 pt-6">
             <ShareLinks url={url} title={article.title} />
           </div>
-          <section
-            className="mt-10 rounded-2xl border border-slate-200 bg-surface p-6"
-            aria-label={t('blog.article.aboutAuthor')}
-          >
-            <p className="mb-4 text-xs font-semibold uppercase text-muted">{t('blog.article.aboutAuthor')}</p>
-            <AuthorCard author={article.author} heading="h2" />
-            <p className="mt-4">
-              <Link to={`/blog/authors/${article.author.slug}/`} className="text-link text-sm">
-                {t('blog.article.allBy', { name: article.author.name })}
-              </Link>
-            </p>
-          </section>
-          {previous || next ? (
-            <nav
-              className="mt-10 grid gap-4 sm:grid-cols-2"
-              aria-label={`${t('blog.article.previous')} / ${t('blog.article.next')}`}
+          <ServerHtml version={article.slug}>
+            <section
+              className="mt-10 rounded-2xl border border-slate-200 bg-surface p-6"
+              aria-label={t('blog.article.aboutAuthor')}
             >
-              <div>
-                {previous ? (
-                  <Neighbour article={previous} label={t('blog.article.previous')} align="left" />
-                ) : null}
-              </div>
-              <div>
-                {next ? <Neighbour article={next} label={t('blog.article.next')} align="right" /> : null}
-              </div>
-            </nav>
-          ) : null}
+              <p className="mb-4 text-xs font-semibold uppercase text-muted">
+                {t('blog.article.aboutAuthor')}
+              </p>
+              <AuthorCard author={article.author} heading="h2" />
+              <p className="mt-4">
+                <Link to={`/blog/authors/${article.author.slug}/`} className="text-link text-sm">
+                  {t('blog.article.allBy', { name: article.author.name })}
+                </Link>
+              </p>
+            </section>
+            {previous || next ? (
+              <nav
+                className="mt-10 grid gap-4 sm:grid-cols-2"
+                aria-label={`${t('blog.article.previous')} / ${t('blog.article.next')}`}
+              >
+                <div>
+                  {previous ? (
+                    <Neighbour article={previous} label={t('blog.article.previous')} align="left" />
+                  ) : null}
+                </div>
+                <div>
+                  {next ? <Neighbour article={next} label={t('blog.article.next')} align="right" /> : null}
+                </div>
+              </nav>
+            ) : null}
+          </ServerHtml>
         </div>
         <aside className="hidden lg:block">
-          <div className="sticky top-24 flex flex-col gap-8">
+          <ServerHtml className="sticky top-24 flex flex-col gap-8" version={article.slug}>
             {contents ? (
               <nav aria-label={t('blog.article.toc')} data-testid="toc">
                 <p className="mb-3 text-xs font-semibold uppercase text-muted">{t('blog.article.toc')}</p>
                 {contents}
               </nav>
             ) : null}
-          </div>
+          </ServerHtml>
         </aside>
       </div>
       <section
