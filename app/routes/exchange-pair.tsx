@@ -5,6 +5,7 @@ import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.t
 import { pairPage } from '../directory/directory.server.ts';
 import { PriceChart } from '../directory/PriceChart.tsx';
 import { Block, CoinName } from '../directory/parts.tsx';
+import { useRevalidateEvery } from '../exchange/api-hooks.ts';
 import { ExchangeForm } from '../exchange/ExchangeForm.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -17,13 +18,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
   const { from = '', to = '' } = page.params;
-  return { ...page, ...(await pairPage(services, new URL(args.request.url), from, to)) };
+  const data = await pairPage(services, new URL(args.request.url), from, to);
+  const state = args.context.get(requestStateContext);
+  if (data.offersPending && state.page) state.page = { ...state.page, pending: true };
+  return { ...page, ...data };
 }
+
+/** How soon the browser asks again for offers the server did not have at hand. */
+const OFFERS_RETRY_MS = 1_500;
 
 /** /exchange/{from}-to-{to}: the live offers of every provider, limits, a rate chart and the form preset. */
 export default function ExchangePair() {
-  const { lang, pair, usd, amount, amountTo, offers, charts, related, form } = useLoaderData<typeof loader>();
+  const { lang, pair, usd, amount, amountTo, offers, offersPending, charts, related, form } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // Offers not at hand when the server rendered: the loader runs again until they are.
+  useRevalidateEvery(OFFERS_RETRY_MS, offersPending);
   const root = {
     from: pair.from.name,
     to: pair.to.name,
@@ -133,7 +143,9 @@ export default function ExchangePair() {
         id="offers"
       >
         {offers.length === 0 ? (
-          <p className="text-muted">{t('directory.pair.noOffers')}</p>
+          <p className="text-muted" aria-busy={offersPending} data-pending={offersPending || undefined}>
+            {t(offersPending ? 'directory.pair.offersLoading' : 'directory.pair.noOffers')}
+          </p>
         ) : (
           <section
             className="relative overflow-x-auto rounded-xl border border-slate-200 bg-surface"
