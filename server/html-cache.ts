@@ -18,6 +18,8 @@ export interface CachedPage {
   data: readonly DataSource[];
   /** Every data source's version before the page was rendered (DataVersions.snapshot). */
   versions: number[];
+  /** A shorter life than the cache's own (a page rendered before all its data was at hand). */
+  ttlMs?: number;
 }
 
 export interface HtmlCacheOptions {
@@ -36,7 +38,17 @@ export function cachedPage(
   nonce: string,
   meta: Omit<CachedPage, 'parts' | 'etag'>,
 ): CachedPage {
-  const parts = html.split(nonce).map((part) => Buffer.from(part));
+  // One UTF-8 encoding of the whole page, cut at the nonce's bytes (cheaper than a string split
+  // and an encoding per part on every cold render).
+  const whole = Buffer.from(html);
+  const separator = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = whole.indexOf(separator); at !== -1; at = whole.indexOf(separator, start)) {
+    parts.push(whole.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(whole.subarray(start));
   const hash = createHash('sha1');
   for (const part of parts) hash.update(part).update('\0');
   return { ...meta, parts, etag: `W/"${hash.digest('base64url').slice(0, 27)}"` };
@@ -117,7 +129,7 @@ export class HtmlCache {
   }
 
   #store(key: string, page: CachedPage): CachedPage {
-    this.#pages.set(key, page);
+    this.#pages.set(key, page, page.ttlMs === undefined ? undefined : { ttl: page.ttlMs });
     return page;
   }
 

@@ -23,6 +23,12 @@ import { createNonce } from './security-headers.ts';
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'etag', 'date', 'x-request-id']);
 
 /** What a 304 repeats of the page (RFC 9110 §15.4.5); never its CSP, which must match the stored body's nonce. */
+/**
+ * How long a page rendered before all its data was at hand is kept (HTML cache and s-maxage): the
+ * data is being fetched meanwhile, so the render after this shows it.
+ */
+export const PENDING_PAGE_TTL_SECONDS = 5;
+
 const NOT_MODIFIED_HEADERS = ['cache-control', 'etag', 'vary', 'expires'];
 
 export interface PageHandler {
@@ -66,6 +72,9 @@ export function createPageHandler(
   );
   const ttl = config.HTML_CACHE_TTL_SECONDS;
   const publicCacheControl = `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}`;
+  // A page rendered before its data was at hand (a pair page's offers): kept a few seconds only.
+  const pendingTtl = Math.min(ttl, PENDING_PAGE_TTL_SECONDS);
+  const pendingCacheControl = `public, max-age=0, s-maxage=${pendingTtl}`;
   const cache =
     config.HTML_CACHE === 'on'
       ? new HtmlCache({
@@ -102,13 +111,19 @@ export function createPageHandler(
     response.headers.forEach((value, name) => {
       if (!PER_RESPONSE.has(name)) headers[name] = value;
     });
-    headers['cache-control'] = publicCacheControl;
+    headers['cache-control'] = page.pending ? pendingCacheControl : publicCacheControl;
     // The cookie banner is decided from the consent cookie on the server (no flash of it), so a
     // shared cache must tell visitors with and without one apart.
     // (Accept-Encoding named here too: the compression step adds it otherwise, rebuilding the response.)
     headers.vary = 'Cookie, Accept-Encoding';
     const html = await response.text();
-    return cachedPage(html, state.nonce, { status: 200, headers, data: page.data, versions });
+    return cachedPage(html, state.nonce, {
+      status: 200,
+      headers,
+      data: page.data,
+      versions,
+      ...(page.pending ? { ttlMs: pendingTtl * 1000 } : {}),
+    });
   };
 
   /** The key of a request whose page may come from the cache; null for anything else. */

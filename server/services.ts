@@ -235,6 +235,7 @@ export function createServices(options: {
     market,
     quotes,
     marketVersion: () => dataVersions.version('market'),
+    catalogueVersion: () => dataVersions.version('catalogue'),
   });
   const partnerLedger = new PartnerLedger({
     db,

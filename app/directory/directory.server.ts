@@ -135,10 +135,12 @@ export async function coinPage(services: Services, url: URL, code: string) {
     side(services, counterpart.code),
   ]);
   // The limits are the providers' (as on the pair page, GET /pairs and the quotes), for a swap
-  // into the coin the page's form offers; the catalogue's figure only where no provider answers.
-  const limits = await Promise.all(
-    coin.assets.map((asset) => directory.pairInfo(coin, counterpart, asset.network.id)),
-  );
+  // into the coin the page's form offers, as far as they are at hand (DirectoryService keeps them):
+  // the catalogue's figure where they are still being asked for or no provider answers.
+  const limits = coin.assets.map((asset) => {
+    const { info, atHand } = directory.pairInfoAtHand(coin, counterpart, asset.network.id);
+    return atHand ? info : { min: null, max: null };
+  });
   const networks = networkFacts(coin, limits);
   const form: PairData = { from, to };
   return {
@@ -169,7 +171,15 @@ async function pairRow(
   from: CatalogueCoin,
   to: CatalogueCoin,
 ): Promise<PairRow> {
-  const info = await services.directory.pairInfo(from, to);
+  return rowOf(figures, from, to, await services.directory.pairInfo(from, to));
+}
+
+function rowOf(
+  figures: Map<string, CoinMarket>,
+  from: CatalogueCoin,
+  to: CatalogueCoin,
+  info: PairInfo,
+): PairRow {
   return {
     from: summary(from),
     to: summary(to),
@@ -268,22 +278,25 @@ export async function pairPage(services: Services, url: URL, fromCode: string, t
     directory.marketFigures(),
   ]);
   if (!from || !to || from === to) pageNotFound(url);
-  const row = await pairRow(services, figures, from, to);
+  // No render waits for a provider: the pair's facts and offers are what DirectoryService keeps
+  // (asked for in the background when it has none yet); until they are there the page shows the
+  // catalogue's limits and an offers table the browser fills in (`offersPending`).
+  const facts = directory.pairInfoAtHand(from, to);
+  const row = rowOf(figures, from, to, facts.info);
   const amount = referenceAmount(figures.get(from.code)?.usd ?? null, row.min, row.max);
   let offers: ProviderOffer[] = [];
   let amountTo: string | null = null;
+  let offersPending = !facts.atHand;
   if (row.available) {
-    // Kept per pair for a short while (DirectoryService.pairOffers): most renders wait for no provider.
-    const quote = await directory.pairOffers(from.code, to.code, amount);
-    if (quote) {
+    const quote = directory.pairOffersAtHand(from.code, to.code, amount);
+    if (quote === undefined) offersPending = true;
+    else if (quote) {
       offers = quote.offers.map((offer) => ({
         ...offer,
         // The name the exchange form shows (the API's providerName), not the id.
         providerName: services.swaps.provider(offer.provider)?.name ?? offer.provider,
       }));
       amountTo = quote.amountTo;
-    } else {
-      services.log.warn({ from: from.code, to: to.code }, 'pair page quote failed');
     }
   }
   const [chart, fromSide, toSide] = await Promise.all([
@@ -307,6 +320,8 @@ export async function pairPage(services: Services, url: URL, fromCode: string, t
     amount,
     amountTo,
     offers,
+    /** The offers (and the pair's facts) were not at hand yet: the browser asks again shortly. */
+    offersPending,
     charts: chart,
     related,
     form: { from: fromSide, to: toSide } satisfies PairData,

@@ -5,6 +5,7 @@ import { rangeLabels, seriesByRange, summaryLabels } from '../directory/charts.t
 import { pairPage } from '../directory/directory.server.ts';
 import { PriceChartWhenNeeded } from '../directory/PriceChartWhenNeeded.tsx';
 import { Block, CoinName } from '../directory/parts.tsx';
+import { useRevalidateEvery } from '../exchange/api-hooks.ts';
 import { ExchangeFormWhenNeeded } from '../exchange/ExchangeFormWhenNeeded.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { requestStateContext } from '../lib/request-context.ts';
@@ -18,13 +19,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = resolvePage(args);
   const { services } = args.context.get(requestStateContext);
   const { from = '', to = '' } = page.params;
-  return { ...page, ...(await pairPage(services, new URL(args.request.url), from, to)) };
+  const data = await pairPage(services, new URL(args.request.url), from, to);
+  const state = args.context.get(requestStateContext);
+  if (data.offersPending && state.page) state.page = { ...state.page, pending: true };
+  return { ...page, ...data };
 }
+
+/** How soon the browser asks again for offers the server did not have at hand. */
+const OFFERS_RETRY_MS = 1_500;
 
 /** /exchange/{from}-to-{to}: the live offers of every provider, limits, a rate chart and the form preset. */
 export default function ExchangePair() {
-  const { lang, pair, usd, amount, amountTo, offers, charts, related, form } = useLoaderData<typeof loader>();
+  const { lang, pair, usd, amount, amountTo, offers, offersPending, charts, related, form } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // Offers not at hand when the server rendered: the loader runs again until they are.
+  useRevalidateEvery(OFFERS_RETRY_MS, offersPending);
   const root = {
     from: pair.from.name,
     to: pair.to.name,
@@ -131,14 +141,19 @@ export default function ExchangePair() {
         </aside>
       </div>
 
-      {/* Tables, steps and links: server HTML the browser keeps (docs/decisions/032). */}
-      <ServerHtml>
+      {/* Tables, steps and links: server HTML the browser keeps (docs/decisions/032), rendered
+          again once offers that were pending have come (docs/decisions/034). */}
+      <ServerHtml
+        version={`${pair.from.code}-${pair.to.code}:${amount}:${offersPending ? 'pending' : 'offers'}`}
+      >
         <Block
           title={t('directory.pair.offersTitle', { amount: formatAmount(amount, lang), ...root })}
           id="offers"
         >
           {offers.length === 0 ? (
-            <p className="text-muted">{t('directory.pair.noOffers')}</p>
+            <p className="text-muted" aria-busy={offersPending} data-pending={offersPending || undefined}>
+              {t(offersPending ? 'directory.pair.offersLoading' : 'directory.pair.noOffers')}
+            </p>
           ) : (
             <section
               className="relative overflow-x-auto rounded-xl border border-slate-200 bg-surface"

@@ -4,6 +4,7 @@ import { priceHistory } from '../../db/schema.ts';
 import type { Catalogue, CatalogueCoin } from '../catalogue/catalogue.ts';
 import type { PairInfo, QuoteService } from '../exchange/quotes.ts';
 import type { MarketService } from '../market/market.ts';
+import { TtlCache } from '../ttl-cache.ts';
 import { CHART_RANGES, type ChartRange } from './chart-ranges.ts';
 import {
   comparisonAt,
@@ -49,6 +50,8 @@ export interface DirectoryServiceOptions {
   quotes: QuoteService;
   /** The market data's version: figures are recomputed when it moves (core/data-versions.ts). */
   marketVersion?: () => number;
+  /** The catalogue's version: offers and pair facts are asked again when it moves. */
+  catalogueVersion?: () => number;
   /** How long figures and pair facts are reused at most. */
   ttlMs?: number;
   now?: () => Date;
@@ -63,22 +66,13 @@ export const CHART_TTL_MS = 60_000;
 export const OFFERS_TTL_MS = 30_000;
 export const OFFERS_STALE_MS = 5 * 60_000;
 const OFFER_ENTRIES = 5_000;
+/** A pair's availability and limits are fresh this many `ttlMs` (10 minutes), then shown while asked again as long. */
+const PAIR_INFO_TTLS = 10;
 
 /** The providers' offers for a pair page's reference amount. */
 export interface PairOffers {
   offers: { provider: string; amountTo: string; rate: string }[];
   amountTo: string;
-}
-
-/** A bounded, oldest-first map: drops the oldest entries beyond `max`. */
-function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > max) {
-    const oldest = map.keys().next().value;
-    if (oldest === undefined) break;
-    map.delete(oldest);
-  }
 }
 
 /**
@@ -91,14 +85,36 @@ export class DirectoryService {
   readonly #ttlMs: number;
   readonly #now: () => Date;
   #figures: { at: number; version: number; value: Promise<Map<string, CoinMarket>> } | null = null;
-  readonly #pairInfo = new Map<string, { at: number; value: Promise<PairInfo> }>();
-  readonly #charts = new Map<string, { at: number; version: number; value: Promise<ChartPoint[]> }>();
-  readonly #offers = new Map<string, { at: number; value: Promise<PairOffers>; refreshing: boolean }>();
+  readonly #pairInfo: TtlCache<PairInfo>;
+  readonly #charts: TtlCache<ChartPoint[]>;
+  readonly #offers: TtlCache<PairOffers | null>;
 
   constructor(options: DirectoryServiceOptions) {
     this.#options = options;
     this.#ttlMs = options.ttlMs ?? MINUTE;
     this.#now = options.now ?? (() => new Date());
+    const now = () => this.#now().getTime();
+    const catalogueVersion = options.catalogueVersion ?? (() => 0);
+    this.#pairInfo = new TtlCache({
+      ttlMs: this.#ttlMs * PAIR_INFO_TTLS,
+      staleMs: this.#ttlMs * PAIR_INFO_TTLS,
+      maxEntries: PAIR_INFO_ENTRIES,
+      version: catalogueVersion,
+      now,
+    });
+    this.#charts = new TtlCache({
+      ttlMs: CHART_TTL_MS,
+      maxEntries: CHART_ENTRIES,
+      version: options.marketVersion ?? (() => 0),
+      now,
+    });
+    this.#offers = new TtlCache({
+      ttlMs: OFFERS_TTL_MS,
+      staleMs: OFFERS_STALE_MS - OFFERS_TTL_MS,
+      maxEntries: OFFER_ENTRIES,
+      version: catalogueVersion,
+      now,
+    });
   }
 
   /** Enabled coins, best ranked first. */
@@ -195,63 +211,39 @@ export class DirectoryService {
    * no history the previous one read.
    */
   chart(code: string, range: ChartRange): Promise<ChartPoint[]> {
-    const key = `${code}:${range}`;
-    const now = this.#now().getTime();
-    const version = this.#options.marketVersion?.() ?? 0;
-    const cached = this.#charts.get(key);
-    if (cached && cached.version === version && now - cached.at < CHART_TTL_MS) return cached.value;
-    const value = this.#readChart(code, range);
-    remember(this.#charts, key, { at: now, version, value }, CHART_ENTRIES);
-    // A failed read is not kept.
-    value.catch(() => {
-      if (this.#charts.get(key)?.value === value) this.#charts.delete(key);
-    });
-    return value;
+    return this.#charts.get(`${code}:${range}`, () => this.#readChart(code, range));
   }
 
   /**
    * The providers' float offers for `amount` of the pair, as a pair page shows them: kept
-   * OFFERS_TTL_MS, then shown while fetched again in the background for up to OFFERS_STALE_MS, so
-   * only the first render of a pair in minutes waits for the providers (the browser's exchange
-   * form quotes live). Null when no provider answers.
+   * OFFERS_TTL_MS, then shown while fetched again in the background for up to OFFERS_STALE_MS
+   * (one call per pair and amount however many ask). Null when no provider answers (kept too).
    */
   pairOffers(from: string, to: string, amount: string): Promise<PairOffers | null> {
-    const key = `${from}>${to}:${amount}`;
-    const now = this.#now().getTime();
-    const cached = this.#offers.get(key);
-    const fetchOffers = () =>
-      this.#options.quotes.quote({ from, to, amount, rateType: 'float' }).then((quote) => ({
+    return this.#offers.get(offersKey(from, to, amount), () => this.#fetchOffers(from, to, amount));
+  }
+
+  /**
+   * The pair page's offers as far as they are at hand, without waiting for a provider: the kept
+   * ones, null when no provider answered, undefined while they are being asked for (the browser
+   * then fills them in).
+   */
+  pairOffersAtHand(from: string, to: string, amount: string): PairOffers | null | undefined {
+    return this.#offers.peek(offersKey(from, to, amount), () => this.#fetchOffers(from, to, amount));
+  }
+
+  #fetchOffers(from: string, to: string, amount: string): Promise<PairOffers | null> {
+    return this.#options.quotes.quote({ from, to, amount, rateType: 'float' }).then(
+      (quote) => ({
         offers: quote.offers.map((offer) => ({
           provider: offer.provider,
           amountTo: offer.amountTo,
           rate: offer.rate,
         })),
         amountTo: quote.amountTo,
-      }));
-    if (cached && now - cached.at < OFFERS_STALE_MS) {
-      if (now - cached.at >= OFFERS_TTL_MS && !cached.refreshing) {
-        cached.refreshing = true;
-        fetchOffers().then(
-          (offers) =>
-            remember(
-              this.#offers,
-              key,
-              { at: this.#now().getTime(), value: Promise.resolve(offers), refreshing: false },
-              OFFER_ENTRIES,
-            ),
-          () => {
-            cached.refreshing = false;
-          },
-        );
-      }
-      return cached.value.catch(() => null);
-    }
-    const value = fetchOffers();
-    remember(this.#offers, key, { at: now, value, refreshing: false }, OFFER_ENTRIES);
-    value.catch(() => {
-      if (this.#offers.get(key)?.value === value) this.#offers.delete(key);
-    });
-    return value.catch(() => null);
+      }),
+      () => null,
+    );
   }
 
   async #readChart(code: string, range: ChartRange): Promise<ChartPoint[]> {
@@ -265,24 +257,37 @@ export class DirectoryService {
     );
   }
 
-  /** Whether the pair is served, at fixed rates too, and its limits; reused for the TTL. */
+  /** Whether the pair is served, at fixed rates too, and its limits; kept 10 × `ttlMs` (10 minutes). */
   pairInfo(from: CatalogueCoin, to: CatalogueCoin, fromNetwork?: string): Promise<PairInfo> {
-    const key = `${from.code}${fromNetwork ? `:${fromNetwork}` : ''}>${to.code}`;
-    const now = this.#now().getTime();
-    const cached = this.#pairInfo.get(key);
-    if (cached && now - cached.at < this.#ttlMs * 10) return cached.value;
-    const value = this.#options.quotes
+    return this.#pairInfo.get(pairInfoKey(from, to, fromNetwork), () =>
+      this.#askPairInfo(from, to, fromNetwork),
+    );
+  }
+
+  /**
+   * The pair's facts without waiting for a provider: the kept ones, else (while they are asked
+   * for in the background) the catalogue's: served, its limits, no fixed rate claimed.
+   */
+  pairInfoAtHand(
+    from: CatalogueCoin,
+    to: CatalogueCoin,
+    fromNetwork?: string,
+  ): { info: PairInfo; atHand: boolean } {
+    const kept = this.#pairInfo.peek(pairInfoKey(from, to, fromNetwork), () =>
+      this.#askPairInfo(from, to, fromNetwork),
+    );
+    if (kept) return { info: kept, atHand: true };
+    const asset = from.assets.find((candidate) => candidate.network.id === fromNetwork) ?? from.assets[0];
+    return {
+      info: { available: true, fixedRate: false, min: asset?.min ?? null, max: asset?.max ?? null },
+      atHand: false,
+    };
+  }
+
+  #askPairInfo(from: CatalogueCoin, to: CatalogueCoin, fromNetwork?: string): Promise<PairInfo> {
+    return this.#options.quotes
       .pairInfo(from.code, fromNetwork, to.code)
       .catch((): PairInfo => ({ available: false, fixedRate: false, min: null, max: null }));
-    this.#pairInfo.delete(key);
-    this.#pairInfo.set(key, { at: now, value });
-    // Oldest first in a Map: drop the oldest beyond the bound.
-    while (this.#pairInfo.size > PAIR_INFO_ENTRIES) {
-      const oldest = this.#pairInfo.keys().next().value;
-      if (oldest === undefined) break;
-      this.#pairInfo.delete(oldest);
-    }
-    return value;
   }
 
   /** The exchange pairs in list order, as coins. */
@@ -305,6 +310,14 @@ export class DirectoryService {
     const { from, to } = comparisonAt(comparisonIndex(first, second));
     return [coins[from] as CatalogueCoin, coins[to] as CatalogueCoin];
   }
+}
+
+function offersKey(from: string, to: string, amount: string): string {
+  return `${from}>${to}:${amount}`;
+}
+
+function pairInfoKey(from: CatalogueCoin, to: CatalogueCoin, fromNetwork?: string): string {
+  return `${from.code}${fromNetwork ? `:${fromNetwork}` : ''}>${to.code}`;
 }
 
 /** A list of coin pairs computed on demand. */

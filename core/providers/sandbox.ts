@@ -91,6 +91,8 @@ const MAX_ISSUED_RATES = 10_000;
 const RATE_DECIMALS = 18;
 
 const BPS = new Big(10_000);
+/** Fee figures kept per coin and price (prices move a few times a minute at most). */
+const FEE_CACHE_ENTRIES = 2_000;
 
 /** Numeric columns may come back with trailing zeros; print them the way they went in. */
 function norm(value: string): string {
@@ -121,6 +123,8 @@ export class SandboxProvider implements LiquidityProvider {
   readonly #prices: PriceSource;
   readonly #now: () => Date;
   readonly #issued = new Map<string, IssuedRate>();
+  readonly #keeps = new Map<number, Big>();
+  readonly #feeCache = new Map<string, { networkFee: Big; fee: Big; printed: string }>();
 
   constructor(config: SandboxProviderConfig, deps: SandboxDeps) {
     this.id = config.id;
@@ -379,13 +383,39 @@ export class SandboxProvider implements LiquidityProvider {
   /** amountFrom at USD prices, less spread (and fixed margin), payout network fee and flat fee. */
   #pricing(prices: UsdPrices, to: CatalogueAsset, amountFrom: Big, fixed: boolean): Pricing {
     const marginBps = this.#config.spreadBps + (fixed ? this.#config.fixedMarginBps : 0);
-    const gross = amountFrom.times(prices.from).div(prices.to).times(BPS.minus(marginBps).div(BPS));
-    const networkFee = new Big(to.network.networkFeeUsd).div(prices.to);
-    const fee = new Big(this.#config.feeUsd).div(prices.to);
-    return {
-      amountTo: gross.minus(networkFee).minus(fee),
-      networkFee: toAmount(networkFee, payoutDecimals(to)),
-    };
+    const gross = amountFrom.times(prices.from).div(prices.to).times(this.#keep(marginBps));
+    const { networkFee, fee, printed } = this.#fees(prices.to, to);
+    return { amountTo: gross.minus(networkFee).minus(fee), networkFee: printed };
+  }
+
+  /** The share kept after `marginBps`, worked out once per margin. */
+  #keep(marginBps: number): Big {
+    let keep = this.#keeps.get(marginBps);
+    if (!keep) {
+      keep = BPS.minus(marginBps).div(BPS);
+      this.#keeps.set(marginBps, keep);
+    }
+    return keep;
+  }
+
+  /**
+   * The payout network fee and the flat fee in `to` units at its USD price: the same for every
+   * quote until the price moves, so worked out once per price (Big division is the quote's cost).
+   */
+  #fees(priceTo: Big, to: CatalogueAsset): { networkFee: Big; fee: Big; printed: string } {
+    const key = `${to.coin}:${to.network.id}:${priceTo.toString()}:${to.network.networkFeeUsd}`;
+    let fees = this.#feeCache.get(key);
+    if (!fees) {
+      const networkFee = new Big(to.network.networkFeeUsd).div(priceTo);
+      fees = {
+        networkFee,
+        fee: new Big(this.#config.feeUsd).div(priceTo),
+        printed: toAmount(networkFee, payoutDecimals(to)),
+      };
+      if (this.#feeCache.size >= FEE_CACHE_ENTRIES) this.#feeCache.clear();
+      this.#feeCache.set(key, fees);
+    }
+    return fees;
   }
 
   #issue(id: string, rate: IssuedRate): void {

@@ -97,12 +97,16 @@ export class ProviderHealth {
       this.#samples.set(answer.provider, list);
     }
     list.push({ at: this.#now(), seconds: answer.seconds, outcome: answer.outcome });
-    if (list.length > ProviderHealth.MAX_SAMPLES) list.splice(0, list.length - ProviderHealth.MAX_SAMPLES);
+    // Trimmed in batches (one shift of the array per MAX_SAMPLES answers, not one per answer).
+    if (list.length >= 2 * ProviderHealth.MAX_SAMPLES)
+      list.splice(0, list.length - ProviderHealth.MAX_SAMPLES);
   }
 
   figures(provider: string): ProviderHealthFigures {
     const since = this.#now() - ProviderHealth.WINDOW_MS;
-    const recent = (this.#samples.get(provider) ?? []).filter((sample) => sample.at >= since);
+    const recent = (this.#samples.get(provider) ?? [])
+      .slice(-ProviderHealth.MAX_SAMPLES)
+      .filter((sample) => sample.at >= since);
     const errors = recent.filter((sample) => sample.outcome === 'error').length;
     const timeouts = recent.filter((sample) => sample.outcome === 'timeout').length;
     const times = recent.map((sample) => sample.seconds).sort((a, b) => a - b);

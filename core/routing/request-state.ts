@@ -15,6 +15,11 @@ export interface RenderedPage {
   data: readonly DataSource[];
   /** Shows one visitor's record (a swap): `private, no-store`, never cached. */
   private: boolean;
+  /**
+   * Rendered before some of its data was at hand (a pair page whose offers the browser fills in):
+   * kept in the HTML cache and shared caches a few seconds only (server/page-handler.ts).
+   */
+  pending?: boolean;
 }
 
 /** Per-request values the HTTP layer passes to the React Router app. */
