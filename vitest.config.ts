@@ -25,7 +25,10 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['{app,server,core,db,scripts,deploy}/**/*.test.{ts,tsx}'],
+    include: [
+      '{app,server,core,db,scripts,deploy}/**/*.test.{ts,tsx}',
+      'tests/{fakes,support}/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

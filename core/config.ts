@@ -272,7 +272,7 @@ const configSchema = z.object({
     .optional(),
   /** Run the bot inside the web server (true) or only as its own process, `npm run bot` (false). */
   TELEGRAM_IN_SERVER: booleanString.default(true),
-  /** The Bot API's address; tests and development point it at the fake (core/bot/telegram-fake.ts). */
+  /** The Bot API's address; tests and development point it at the fake (tests/fakes/telegram-fake.ts). */
   TELEGRAM_API_ROOT: z
     .url()
     .default('https://api.telegram.org')

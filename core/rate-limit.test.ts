@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { hasRedisServer, ThrowawayRedis, until } from '../tests/support/redis-server.ts';
 import {
   MemoryRateLimiter,
   RATE_LIMIT_REDIS_OPTIONS,
   type RateLimiter,
   RedisRateLimiter,
 } from './rate-limit.ts';
-import { hasRedisServer, ThrowawayRedis, until } from './testing/redis-server.ts';
 
 async function redisOrNull(): Promise<Redis | null> {
   const redis = new Redis({

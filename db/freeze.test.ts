@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPostgresServer, ThrowawayPostgres } from '../core/testing/postgres-server.ts';
-import { until } from '../core/testing/redis-server.ts';
+import { hasPostgresServer, ThrowawayPostgres } from '../tests/support/postgres-server.ts';
+import { until } from '../tests/support/redis-server.ts';
 import { type DatabaseHandle, isHealthy, openDatabase } from './client.ts';
 
 describe.runIf(hasPostgresServer())('a PostgreSQL freeze while a transaction is open', () => {

@@ -7,7 +7,7 @@
  *   node scripts/sandbox-artifacts.ts
  */
 import { writeFileSync } from 'node:fs';
-import { compiledArtifacts } from '../core/dex/testing/compile.ts';
+import { compiledArtifacts } from '../tests/support/compile.ts';
 
 const path = new URL('../core/dex/sandbox/artifacts.json', import.meta.url);
 writeFileSync(path, `${JSON.stringify(compiledArtifacts())}\n`);

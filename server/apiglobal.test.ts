@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRecaptcha, startFakeRecaptcha } from '../core/human-check/recaptcha-fake.ts';
 import { hashIp } from '../core/newsletter/newsletter.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
+import { type FakeRecaptcha, startFakeRecaptcha } from '../tests/fakes/recaptcha-fake.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();

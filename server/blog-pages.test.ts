@@ -3,8 +3,8 @@ import { BLOG_PAGE_SIZE } from '../core/blog/blog.ts';
 import { readBlogSources } from '../core/blog/content.ts';
 import { syncBlog } from '../core/blog/sync.ts';
 import { seedDemoData } from '../core/seed.ts';
-import { parseXml, type XmlElement } from '../core/seo/xml-testing.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { parseXml, type XmlElement } from '../tests/support/xml.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();

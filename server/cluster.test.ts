@@ -4,9 +4,9 @@ import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeTelegram } from '../core/bot/telegram-fake.ts';
 import { loadConfig } from '../core/config.ts';
-import { until } from '../core/testing/redis-server.ts';
+import { FakeTelegram } from '../tests/fakes/telegram-fake.ts';
+import { until } from '../tests/support/redis-server.ts';
 import { webConcurrency } from './cluster.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

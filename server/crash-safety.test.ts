@@ -32,8 +32,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/partners/api-keys.ts';
 import { seedDemoData } from '../core/seed.ts';
-import { freePort, until } from '../core/testing/redis-server.ts';
 import { openDatabase } from '../db/client.ts';
+import { freePort, until } from '../tests/support/redis-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../core/seed.ts';
-import { hasPostgresServer, ThrowawayPostgres } from '../core/testing/postgres-server.ts';
-import { until } from '../core/testing/redis-server.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { hasPostgresServer, ThrowawayPostgres } from '../tests/support/postgres-server.ts';
+import { until } from '../tests/support/redis-server.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();

@@ -45,6 +45,12 @@ describe('the dependency rule', () => {
     ).toEqual([]);
   });
 
+  it('core holds only what production runs: no fakes or test helpers, nothing from tests/', () => {
+    expect(sourceFiles('core').filter((file) => /-fake\.ts$|(^|\/)testing(\/|\.ts$)/.test(file))).toEqual([]);
+    expect(violations('core', (target) => target.startsWith('tests/'))).toEqual([]);
+    expect(violations('server', (target) => target.startsWith('tests/'))).toEqual([]);
+  });
+
   it('the server does not import the app', () => {
     expect(violations('server', (target) => target.startsWith('app/'))).toEqual([]);
   });

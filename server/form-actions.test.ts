@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDictionaries } from '../core/i18n/dictionaries.ts';
 import { translate } from '../core/i18n/translate.ts';
-import { insertTestSwap } from '../core/reviews/testing.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { reviews, supportRequests } from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
+import { insertTestSwap } from '../tests/support/reviews.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 /**

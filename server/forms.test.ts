@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRecaptcha, startFakeRecaptcha } from '../core/human-check/recaptcha-fake.ts';
-import { insertTestSwap } from '../core/reviews/testing.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { mailOutbox, reviews, supportRequests } from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
+import { type FakeRecaptcha, startFakeRecaptcha } from '../tests/fakes/recaptcha-fake.ts';
+import { insertTestSwap } from '../tests/support/reviews.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();

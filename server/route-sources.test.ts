@@ -2,12 +2,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config.ts';
 import { crossChainStatusQuerySchema } from '../core/crosschain/contract.ts';
-import { startFakeLiFi } from '../core/crosschain/lifi-fake.ts';
-import { startFakeZeroEx } from '../core/dex/zerox-fake.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { type AcrossFake, startAcrossFake } from '../tests/fakes/across-fake.ts';
 import { type KyberSwapFake, startKyberSwapFake } from '../tests/fakes/kyberswap-fake.ts';
+import { startFakeLiFi } from '../tests/fakes/lifi-fake.ts';
+import { startFakeZeroEx } from '../tests/fakes/zerox-fake.ts';
 import { type AppServices, createServices } from './services.ts';
 import { CLIENT_DIR } from './testing.ts';
 

@@ -18,10 +18,10 @@ import {
   type SitemapDirectory,
   STATIC_PAGES,
 } from '../core/seo/sitemap.ts';
-import { parseXml, type XmlElement } from '../core/seo/xml-testing.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { coinPrices } from '../db/schema.ts';
 import { databaseTargets } from '../db/testing.ts';
+import { parseXml, type XmlElement } from '../tests/support/xml.ts';
 import { createSitemapRoutes, crossChainSitemapPaths } from './sitemap.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 

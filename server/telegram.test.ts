@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeTelegram } from '../core/bot/telegram-fake.ts';
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { databaseTargets } from '../db/testing.ts';
+import { FakeTelegram } from '../tests/fakes/telegram-fake.ts';
 import { createTestApp, loadServerBuild } from './testing.ts';
 
 const build = await loadServerBuild();

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { FakeTelegram, type FakeUser, type SentMessage } from '../../tests/fakes/telegram-fake.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
 import { loadConfig } from '../config.ts';
 import { QuoteService } from '../exchange/quotes.ts';
@@ -16,7 +17,6 @@ import { seedDemoData } from '../seed.ts';
 import { languageOf } from './bot.ts';
 import { pushStatusChanges } from './status-push.ts';
 import { createTelegramBot, type TelegramBot } from './telegram.ts';
-import { FakeTelegram, type FakeUser, type SentMessage } from './telegram-fake.ts';
 
 const log = pino({ level: 'silent' });
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { type AcrossFake, FAKE_ACROSS_SPOKE_POOL, startAcrossFake } from '../../tests/fakes/across-fake.ts';
+import { type FakeLiFi, startFakeLiFi } from '../../tests/fakes/lifi-fake.ts';
 import { loadConfig } from '../config.ts';
 import { DexService } from '../dex/dex.ts';
 import { DEX_NETWORKS } from '../dex/networks.ts';
@@ -11,7 +12,6 @@ import { seedDemoData } from '../seed.ts';
 import { AcrossSource } from './across.ts';
 import { CrossChainService } from './crosschain.ts';
 import { LiFiSource } from './lifi.ts';
-import { type FakeLiFi, startFakeLiFi } from './lifi-fake.ts';
 
 const byId = (id: string) =>
   DEX_NETWORKS.find((network) => network.id === id) as (typeof DEX_NETWORKS)[number];

@@ -2,13 +2,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { FAKE_LIFI_DIAMOND, type FakeLiFi, startFakeLiFi } from '../../tests/fakes/lifi-fake.ts';
 import { loadConfig } from '../config.ts';
 import { type DexQuoteError, DexService } from '../dex/dex.ts';
 import { DEX_NETWORKS } from '../dex/networks.ts';
 import { seedDemoData } from '../seed.ts';
 import { CrossChainService, rankCrossChainRoutes } from './crosschain.ts';
 import { type CrossChainRoute, LiFiSource } from './lifi.ts';
-import { FAKE_LIFI_DIAMOND, type FakeLiFi, startFakeLiFi } from './lifi-fake.ts';
 
 const [ethereum, , , arbitrum] = DEX_NETWORKS as unknown as [
   (typeof DEX_NETWORKS)[number],

@@ -1,8 +1,5 @@
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dexNetworkByChainId } from '../dex/networks.ts';
-import { SandboxChainSet } from '../dex/sandbox/chain-set.ts';
-import { type SandboxChain, sandboxChainSchema } from '../dex/sandbox-file.ts';
 import {
   BRIDGE_FEE_BPS,
   deploySandbox,
@@ -10,7 +7,10 @@ import {
   type SandboxDeployment,
   startLocalChain,
   TEST_WALLET,
-} from '../dex/testing/chain.ts';
+} from '../../tests/support/chain.ts';
+import { dexNetworkByChainId } from '../dex/networks.ts';
+import { SandboxChainSet } from '../dex/sandbox/chain-set.ts';
+import { type SandboxChain, sandboxChainSchema } from '../dex/sandbox-file.ts';
 import { bridgedAmount, SandboxBridgeRelayer, SandboxBridgeSource } from './sandbox-bridge.ts';
 import { bridgedSandboxChains, lazySandboxBridge } from './sandbox-bridge-job.ts';
 

@@ -8,16 +8,16 @@ import {
   type KyberSwapFake,
   startKyberSwapFake,
 } from '../../tests/fakes/kyberswap-fake.ts';
+import { type FakeZeroEx, startFakeZeroEx } from '../../tests/fakes/zerox-fake.ts';
+import { closeServer, listenOnLoopback } from '../../tests/support/local-server.ts';
 import { loadConfig } from '../config.ts';
 import { resilientDexSource } from '../providers/resilience.ts';
 import { seedDemoData } from '../seed.ts';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
 import { readAllowance } from './allowance.ts';
 import { DexService, needsApproval } from './dex.ts';
 import { KyberSwapSource } from './kyberswap.ts';
 import { DEX_NETWORKS } from './networks.ts';
 import { ZeroExSource } from './zerox.ts';
-import { type FakeZeroEx, startFakeZeroEx } from './zerox-fake.ts';
 
 const ethereum = DEX_NETWORKS[0] as (typeof DEX_NETWORKS)[number];
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';

@@ -1,10 +1,5 @@
 import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAmountOut } from './amm.ts';
-import { needsApproval } from './dex.ts';
-import { DEX_NETWORKS, NATIVE_TOKEN } from './networks.ts';
-import { pickBestPath, SandboxAggregator } from './sandbox-aggregator.ts';
-import { sandboxChainSchema } from './sandbox-file.ts';
 import {
   deploySandbox,
   EMPTY_WALLET,
@@ -12,7 +7,12 @@ import {
   type SandboxDeployment,
   startLocalChain,
   TEST_WALLET,
-} from './testing/chain.ts';
+} from '../../tests/support/chain.ts';
+import { getAmountOut } from './amm.ts';
+import { needsApproval } from './dex.ts';
+import { DEX_NETWORKS, NATIVE_TOKEN } from './networks.ts';
+import { pickBestPath, SandboxAggregator } from './sandbox-aggregator.ts';
+import { sandboxChainSchema } from './sandbox-file.ts';
 import type { DexQuoteRequest } from './types.ts';
 
 const ethereum = DEX_NETWORKS[0];

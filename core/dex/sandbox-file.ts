@@ -18,7 +18,7 @@ export const sandboxChainSchema = z.object({
   weth: address,
   factory: address,
   router: address,
-  /** The sandbox bridge on this chain (core/dex/testing/SandboxBridge.sol), when deployed. */
+  /** The sandbox bridge on this chain (core/dex/sandbox/SandboxBridge.sol), when deployed. */
   bridge: z
     .object({
       address,
@@ -40,7 +40,7 @@ export type SandboxChainFile = z.input<typeof sandboxChainSchema>;
 export type SandboxChain = z.output<typeof sandboxChainSchema>;
 
 /**
- * DEX_SANDBOX_FILE: Uniswap v2 deployments on local chains (written by core/dex/testing/chain.ts).
+ * DEX_SANDBOX_FILE: Uniswap v2 deployments on local chains (written by tests/support/chain.ts).
  * Each chain stands in for the DEX network of its chain id: its RPC, its pools for the sandbox
  * aggregator and its tokens for the token list.
  */

@@ -2,13 +2,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { FAKE_ALLOWANCE_HOLDER, type FakeZeroEx, startFakeZeroEx } from '../../tests/fakes/zerox-fake.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemoData } from '../seed.ts';
 import { type DexQuoteError, DexService, needsApproval, rankRoutes } from './dex.ts';
 import { DEX_NETWORKS, NATIVE_TOKEN } from './networks.ts';
 import type { DexRoute, DexRouteSource } from './types.ts';
 import { ZeroExSource } from './zerox.ts';
-import { FAKE_ALLOWANCE_HOLDER, type FakeZeroEx, startFakeZeroEx } from './zerox-fake.ts';
 
 const ethereum = DEX_NETWORKS[0] as (typeof DEX_NETWORKS)[number];
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';

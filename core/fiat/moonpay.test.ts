@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeMoonPay, startFakeMoonPay } from '../../tests/fakes/moonpay-fake.ts';
 import { readProviderCoverage } from './coverage.ts';
 import { MoonPayProvider } from './moonpay.ts';
-import { type FakeMoonPay, startFakeMoonPay } from './moonpay-fake.ts';
 
 describe('MoonPay adapter against the local fake', () => {
   let fake: FakeMoonPay;

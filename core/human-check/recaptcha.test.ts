@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRecaptcha, startFakeRecaptcha } from '../../tests/fakes/recaptcha-fake.ts';
 import { RecaptchaVerifier } from './recaptcha.ts';
-import { type FakeRecaptcha, startFakeRecaptcha } from './recaptcha-fake.ts';
 
 const SECRET = 'test-secret';
 const silent = pino({ level: 'silent' });

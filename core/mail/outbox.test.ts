@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { FakeSmtpServer } from '../../tests/fakes/smtp-fake.ts';
 import {
   assertHeaderValues,
   backoffMs,
@@ -13,7 +14,6 @@ import {
   MailOutbox,
 } from './outbox.ts';
 import { startOutboxJob } from './outbox-job.ts';
-import { FakeSmtpServer } from './smtp-fake.ts';
 import { NO_MAIL_TRANSPORT, SmtpTransport } from './transport.ts';
 
 const log = pino({ level: 'silent' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeCoinGecko, startFakeCoinGecko } from '../../tests/fakes/coingecko-fake.ts';
 import { Big } from '../exchange/decimal.ts';
-import { type FakeCoinGecko, startFakeCoinGecko } from './coingecko-fake.ts';
 import {
   COINGECKO_MAX_IDS,
   CoinGeckoFeed,

@@ -6,8 +6,8 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { partners, partnerWebhookDeliveries, swaps } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../../tests/fakes/webhook-receiver.ts';
+import { insertTestSwap } from '../../tests/support/reviews.ts';
 import { FIRST_BACKOFF_MS } from '../mail/outbox.ts';
-import { insertTestSwap } from '../reviews/testing.ts';
 import { VERIFY_SAMPLE } from './verify-sample.ts';
 import {
   checkWebhookUrl,

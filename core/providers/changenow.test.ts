@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type FakeChangeNow,
+  type FakeChangeNowStatus,
+  startFakeChangeNow,
+} from '../../tests/fakes/changenow-fake.ts';
 import { MEMO_NAMES, NETWORKS } from '../address/networks.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
 import type { CatalogueAsset } from '../catalogue/catalogue.ts';
 import { ProviderError, type ProviderErrorCode, type SwapStatus } from '../exchange/types.ts';
 import { CHANGENOW_NETWORKS, ChangeNowProvider } from './changenow.ts';
-import { type FakeChangeNow, type FakeChangeNowStatus, startFakeChangeNow } from './changenow-fake.ts';
 
 interface CoinFile {
   code: string;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
 import { type ChangellyFake, startChangellyFake } from '../../tests/fakes/changelly-fake.ts';
+import { type FakeChangeNow, startFakeChangeNow } from '../../tests/fakes/changenow-fake.ts';
 import { type ExolixFake, startExolixFake } from '../../tests/fakes/exolix-fake.ts';
 import { type FixedFloatFake, startFixedFloatFake } from '../../tests/fakes/fixedfloat-fake.ts';
 import { type LetsExchangeFake, startLetsExchangeFake } from '../../tests/fakes/letsexchange-fake.ts';
@@ -12,7 +13,6 @@ import { QuoteService } from '../exchange/quotes.ts';
 import type { PriceSource } from '../exchange/types.ts';
 import { seedDemoData } from '../seed.ts';
 import { ChangeNowProvider } from './changenow.ts';
-import { type FakeChangeNow, startFakeChangeNow } from './changenow-fake.ts';
 import { createConfiguredProviders } from './registry.ts';
 import { createSandboxProviders } from './sandbox.ts';
 

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox, reviews } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { insertTestSwap } from '../../tests/support/reviews.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { NO_MAIL_TRANSPORT } from '../mail/transport.ts';
 import { checkReview } from './review-fields.ts';
 import { aggregateRating, ReviewRefused, ReviewService } from './reviews.ts';
-import { insertTestSwap } from './testing.ts';
 
 const FINISHED = ['aaaaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbbbb', 'cccccccccccccccccccccccccc'];
 const WAITING = 'dddddddddddddddddddddddddd';

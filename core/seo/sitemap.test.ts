@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { parseXml, type XmlElement } from '../../tests/support/xml.ts';
 import {
   comparisonAt,
   comparisonCount,
@@ -28,7 +29,6 @@ import {
   sitemapIndexChunks,
   URLS_PER_PAGE,
 } from './sitemap.ts';
-import { parseXml, type XmlElement } from './xml-testing.ts';
 
 const BASE = 'https://swapgate.example';
 const LASTMOD = new Date('2025-03-04T05:06:07.890Z');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeMoonPay, startFakeMoonPay } from '../../core/fiat/moonpay-fake.ts';
 import { seedDemoData } from '../../core/seed.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { type FakeMoonPay, startFakeMoonPay } from '../../tests/fakes/moonpay-fake.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
 
 const build = await loadServerBuild();

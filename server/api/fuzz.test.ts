@@ -2,14 +2,10 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type FakeLiFi, startFakeLiFi } from '../../core/crosschain/lifi-fake.ts';
 import { NATIVE_TOKEN } from '../../core/dex/networks.ts';
-import { type FakeZeroEx, startFakeZeroEx } from '../../core/dex/zerox-fake.ts';
 import { RESPONSE_SCHEMAS } from '../../core/exchange/contract.ts';
-import { type FakeRecaptcha, startFakeRecaptcha } from '../../core/human-check/recaptcha-fake.ts';
 import { LANGUAGES as LANGS } from '../../core/i18n/languages.ts';
 import { createApiKey } from '../../core/partners/api-keys.ts';
-import { insertTestSwap } from '../../core/reviews/testing.ts';
 import { seedDemoData } from '../../core/seed.ts';
 import {
   FORM_ACTIONS,
@@ -17,6 +13,13 @@ import {
   MONTHLY_VOLUMES,
   type SupportFormKind,
 } from '../../core/support/fields.ts';
+import { widgetThemeSchema } from '../../core/widget/theme.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { partnerWithdrawals, swaps } from '../../db/schema.ts';
+import { databaseTargets } from '../../db/testing.ts';
+import { type FakeLiFi, startFakeLiFi } from '../../tests/fakes/lifi-fake.ts';
+import { type FakeRecaptcha, startFakeRecaptcha } from '../../tests/fakes/recaptcha-fake.ts';
+import { type FakeZeroEx, startFakeZeroEx } from '../../tests/fakes/zerox-fake.ts';
 import {
   hostileStrings,
   hostileValue,
@@ -25,11 +28,8 @@ import {
   malformedJsonText,
   schemaErrors,
   validValue,
-} from '../../core/testing/arbitraries.ts';
-import { widgetThemeSchema } from '../../core/widget/theme.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { partnerWithdrawals, swaps } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/testing.ts';
+} from '../../tests/support/arbitraries.ts';
+import { insertTestSwap } from '../../tests/support/reviews.ts';
 import { createApiGlobal, subscribeSchema } from '../apiglobal.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
 import { openApiDocument } from './openapi.ts';

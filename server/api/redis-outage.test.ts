@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, hasRedisServer, ThrowawayRedis, until } from '../../core/testing/redis-server.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { databaseTargets } from '../../db/testing.ts';
+import { freePort, hasRedisServer, ThrowawayRedis, until } from '../../tests/support/redis-server.ts';
 import { createTestApp, loadServerBuild } from '../testing.ts';
 
 const build = await loadServerBuild();

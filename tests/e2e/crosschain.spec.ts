@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createPublicClient, erc20Abi, http } from 'viem';
-import { TEST_WALLET } from '../../core/dex/testing/chain.ts';
+import { TEST_WALLET } from '../support/chain.ts';
 import { DEX_E2E_CHAIN_B_ID, DEX_E2E_CHAIN_ID, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
 import { waitForHydration } from './helpers.ts';
 import { injectWallet } from './test-wallet.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi } from 'viem';
-import { DEPLOYER, EMPTY_WALLET, TEST_WALLET } from '../../core/dex/testing/chain.ts';
+import { DEPLOYER, EMPTY_WALLET, TEST_WALLET } from '../support/chain.ts';
 import { DEX_E2E_CHAIN_ID, DEX_E2E_SANDBOX_FILE } from './dex-chain.ts';
 import { waitForHydration } from './helpers.ts';
 import { injectWallet } from './test-wallet.ts';

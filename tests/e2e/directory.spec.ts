@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { localizePath } from '../../core/routing/paths.ts';
-import { parseXml, type XmlElement } from '../../core/seo/xml-testing.ts';
+import { parseXml, type XmlElement } from '../support/xml.ts';
 import { BROWSER_UA, translate, waitForHydration } from './helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });

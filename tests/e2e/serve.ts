@@ -3,13 +3,9 @@
  * switched on and verified by the local reCAPTCHA fake (no network). The browser side of the check
  * is replaced per test with `fakeRecaptchaScript` (see newsletter tests).
  */
-import {
-  deploySandbox,
-  startLocalChain,
-  TEST_WALLET,
-  writeSandboxFile,
-} from '../../core/dex/testing/chain.ts';
-import { startFakeRecaptcha } from '../../core/human-check/recaptcha-fake.ts';
+
+import { startFakeRecaptcha } from '../fakes/recaptcha-fake.ts';
+import { deploySandbox, startLocalChain, TEST_WALLET, writeSandboxFile } from '../support/chain.ts';
 import {
   DEX_E2E_BRIDGE_LIQUIDITY,
   DEX_E2E_CHAIN_B_ID,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { Big } from '../../core/exchange/decimal.ts';
-import { closeServer, listenOnLoopback } from '../../core/testing/local-server.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /**
  * What the local fakes of the instant-exchange providers share (tests/fakes/*-fake.ts): a loopback

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { closeServer, listenOnLoopback } from '../../core/testing/local-server.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /** A webhook delivery as the receiver got it. */
 export interface ReceivedWebhook {

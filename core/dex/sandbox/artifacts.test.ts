@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compiledArtifacts } from '../../../tests/support/compile.ts';
 import { DEX_NETWORKS } from '../networks.ts';
-import { compiledArtifacts } from '../testing/compile.ts';
 import { sandboxArtifact } from './artifacts.ts';
 
 describe('the sandbox chains’ contracts', () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
-import { minimumOut } from './amm.ts';
+import { minimumOut } from '../../core/dex/amm.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /** AllowanceHolder's address on the Cancun chains (0x docs, "AllowanceHolder contract addresses"). */
 export const FAKE_ALLOWANCE_HOLDER = '0x0000000000001ff3684f28c67538d4d072c22734';

@@ -17,9 +17,9 @@ import {
   parseEther,
   parseUnits,
 } from 'viem';
-import { type Artifact, sandboxArtifact } from '../sandbox/artifacts.ts';
-import { BRIDGE_FEE_BPS, BRIDGE_RELAYER, DEPLOYER, type LocalChain } from '../sandbox/edr.ts';
-import type { SandboxChainFile } from '../sandbox-file.ts';
+import { type Artifact, sandboxArtifact } from '../../core/dex/sandbox/artifacts.ts';
+import { BRIDGE_FEE_BPS, BRIDGE_RELAYER, DEPLOYER, type LocalChain } from '../../core/dex/sandbox/edr.ts';
+import type { SandboxChainFile } from '../../core/dex/sandbox-file.ts';
 
 export {
   BRIDGE_FEE_BPS,
@@ -27,7 +27,7 @@ export {
   DEPLOYER,
   type LocalChain,
   startLocalChain,
-} from '../sandbox/edr.ts';
+} from '../../core/dex/sandbox/edr.ts';
 
 /** The second unlocked account: the tests' wallet. Its private key is the mnemonic's, public knowledge. */
 export const TEST_WALLET: Address = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
-import { validateAddress } from '../address/validate.ts';
-import { Big, isDecimalString } from '../exchange/decimal.ts';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
-import { networkFromChangeNow } from './changenow.ts';
+import { depositAddressFor, depositMemoFor } from '../../core/address/generate.ts';
+import { validateAddress } from '../../core/address/validate.ts';
+import { Big, isDecimalString } from '../../core/exchange/decimal.ts';
+import { networkFromChangeNow } from '../../core/providers/changenow.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /**
  * A local stand-in for the ChangeNOW API v2, for tests and offline development: the four

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /** A message the bot sent or edited, as the fake Bot API recorded it. */
 export interface SentMessage {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /**
  * A local stand-in for Google's reCAPTCHA `siteverify`, for tests: no network, answers like the

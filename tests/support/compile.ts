@@ -20,7 +20,7 @@ export function packageArtifact(path: string): Artifact {
 
 const compiled = new Map<string, Artifact>();
 
-import type { SandboxArtifactName } from '../sandbox/artifacts.ts';
+import type { SandboxArtifactName } from '../../core/dex/sandbox/artifacts.ts';
 
 /** Every contract the sandbox chains deploy, built from its sources (scripts/sandbox-artifacts.ts). */
 export function compiledArtifacts(): Record<SandboxArtifactName, Artifact> {
@@ -44,7 +44,7 @@ export function sandboxBridgeArtifact(): Artifact {
 }
 
 /**
- * A contract of this folder (`{name}.sol`) compiled with solc-js (the compiler bundled in the npm
+ * A contract of core/dex/sandbox/ (`{name}.sol`) compiled with solc-js (the compiler bundled in the npm
  * package: nothing is downloaded), its OpenZeppelin imports read from node_modules.
  */
 function sandboxArtifact(name: string): Artifact {
@@ -53,7 +53,7 @@ function sandboxArtifact(name: string): Artifact {
   const solc = require('solc') as {
     compile(input: string, options: { import(path: string): unknown }): string;
   };
-  const source = readFileSync(new URL(`../sandbox/${name}.sol`, import.meta.url), 'utf8');
+  const source = readFileSync(new URL(`../../core/dex/sandbox/${name}.sol`, import.meta.url), 'utf8');
   const input = {
     language: 'Solidity',
     sources: { [`${name}.sol`]: { content: source } },

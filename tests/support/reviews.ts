@@ -1,6 +1,6 @@
+import type { SwapStatus } from '../../core/exchange/types.ts';
 import type { Database } from '../../db/client.ts';
 import { swaps } from '../../db/schema.ts';
-import type { SwapStatus } from '../exchange/types.ts';
 
 /** Tests only: a swap row in `status` (a BTC → ETH sandbox swap) with the given id. */
 export async function insertTestSwap(db: Database, id: string, status: SwapStatus): Promise<void> {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
-import { MOONPAY_SIGNATURE_HEADER } from './moonpay.ts';
-import { webhookSignatureHeader } from './signing.ts';
+import { MOONPAY_SIGNATURE_HEADER } from '../../core/fiat/moonpay.ts';
+import { webhookSignatureHeader } from '../../core/fiat/signing.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /**
  * A local stand-in for MoonPay's API, for tests and offline development, following its public

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
-import type { CoinGeckoKeyHeader } from './feeds.ts';
+import type { CoinGeckoKeyHeader } from '../../core/market/feeds.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /**
  * A local stand-in for CoinGecko's `/simple/price` (and `/ping`), for tests: no network, and it

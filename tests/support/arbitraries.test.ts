@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CROSS_CHAIN_RESPONSE_SCHEMAS } from '../crosschain/contract.ts';
-import { DEX_RESPONSE_SCHEMAS } from '../dex/contract.ts';
-import { quoteRequestSchema, RESPONSE_SCHEMAS, swapRequestSchema } from '../exchange/contract.ts';
-import { FIAT_RESPONSE_SCHEMAS } from '../fiat/contract.ts';
-import { PARTNER_RESPONSE_SCHEMAS } from '../partners/contract.ts';
+import { CROSS_CHAIN_RESPONSE_SCHEMAS } from '../../core/crosschain/contract.ts';
+import { DEX_RESPONSE_SCHEMAS } from '../../core/dex/contract.ts';
+import { quoteRequestSchema, RESPONSE_SCHEMAS, swapRequestSchema } from '../../core/exchange/contract.ts';
+import { FIAT_RESPONSE_SCHEMAS } from '../../core/fiat/contract.ts';
+import { PARTNER_RESPONSE_SCHEMAS } from '../../core/partners/contract.ts';
 import {
   hostileStrings,
   hostileValue,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { closeServer, listenOnLoopback } from '../testing/local-server.ts';
+import { closeServer, listenOnLoopback } from '../support/local-server.ts';
 
 /** A bridge contract address of the fake (LI.FI's diamond on the real chains is another). */
 export const FAKE_LIFI_DIAMOND = '0x1231deb6f5749ef6ce6943a275a1d3e7486f4eae';
