@@ -30,6 +30,7 @@ import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
 import { MoonPayProvider } from '../core/fiat/moonpay.ts';
 import { FiatOrderService } from '../core/fiat/orders.ts';
 import { FiatMarket } from '../core/fiat/quotes.ts';
+import { ResilientFiatProvider } from '../core/fiat/resilience.ts';
 import { SaleMailer } from '../core/fiat/sale-mail.ts';
 import { createSandboxFiatProviders } from '../core/fiat/sandbox.ts';
 import type { FiatProvider } from '../core/fiat/types.ts';
@@ -159,26 +160,30 @@ export function createServices(options: {
   const moonPayCoverage = fiatCoverage.find((c) => c.kind === 'moonpay');
   if (config.MOONPAY_API_KEY && config.MOONPAY_SECRET_KEY && config.MOONPAY_WEBHOOK_KEY && moonPayCoverage) {
     fiatProviders.push(
-      new MoonPayProvider({
-        apiKey: config.MOONPAY_API_KEY,
-        secretKey: config.MOONPAY_SECRET_KEY,
-        webhookKey: config.MOONPAY_WEBHOOK_KEY,
-        apiUrl: config.MOONPAY_API_URL,
-        buyUrl: config.MOONPAY_BUY_URL,
-        sellUrl: config.MOONPAY_SELL_URL,
-        coverage: moonPayCoverage,
-      }),
+      new ResilientFiatProvider(
+        new MoonPayProvider({
+          apiKey: config.MOONPAY_API_KEY,
+          secretKey: config.MOONPAY_SECRET_KEY,
+          webhookKey: config.MOONPAY_WEBHOOK_KEY,
+          apiUrl: config.MOONPAY_API_URL,
+          buyUrl: config.MOONPAY_BUY_URL,
+          sellUrl: config.MOONPAY_SELL_URL,
+          coverage: moonPayCoverage,
+        }),
+      ),
     );
   }
   const banxaCoverage = fiatCoverage.find((c) => c.kind === 'banxa');
   if (config.BANXA_API_KEY && config.BANXA_API_SECRET && config.BANXA_URL && banxaCoverage) {
     fiatProviders.push(
-      new BanxaProvider({
-        apiKey: config.BANXA_API_KEY,
-        apiSecret: config.BANXA_API_SECRET,
-        baseUrl: config.BANXA_URL,
-        coverage: banxaCoverage,
-      }),
+      new ResilientFiatProvider(
+        new BanxaProvider({
+          apiKey: config.BANXA_API_KEY,
+          apiSecret: config.BANXA_API_SECRET,
+          baseUrl: config.BANXA_URL,
+          coverage: banxaCoverage,
+        }),
+      ),
     );
   }
   const dictionaries = loadDictionaries();
@@ -190,6 +195,9 @@ export function createServices(options: {
     providers: fiatProviders,
     coverage: fiatCoverage,
     timeoutMs: config.QUOTE_TIMEOUT_MS,
+    // The console's switches and health figures cover the ramps as they do the exchange providers.
+    isEnabled: (id) => switchboard.enabled(id),
+    onProviderAnswer: (answer) => providerHealth.observe(answer),
   });
   const fiatOrders = new FiatOrderService({
     db,
@@ -324,8 +332,9 @@ export function createServices(options: {
     sandbox: config.SANDBOX_PROVIDERS,
     log: log.child({ component: 'partners' }),
   });
+  const widgetThemes = new WidgetThemeStore(db);
   const operatorConsole = new ConsoleService({
-    partners: { ledger: partnerLedger, withdrawals: partnerWithdrawals },
+    partners: { ledger: partnerLedger, withdrawals: partnerWithdrawals, themes: widgetThemes },
     db,
     swaps,
     reviews,
@@ -333,6 +342,12 @@ export function createServices(options: {
     switchboard,
     health: providerHealth,
     providers: () => quotes.providers,
+    ramps: () =>
+      fiat.providers.map((ramp) => ({
+        id: ramp.id,
+        name: ramp.name,
+        circuit: ramp instanceof ResilientFiatProvider ? ramp.circuit : null,
+      })),
     operatorEmail: config.OPERATOR_EMAIL,
     onPathRulesChanged: async () => {
       pathRules.invalidate();
@@ -381,7 +396,7 @@ export function createServices(options: {
     mail,
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
     reviews,
-    widgetThemes: new WidgetThemeStore(db),
+    widgetThemes,
     partnerLedger,
     partnerWithdrawals,
     webhooks,
