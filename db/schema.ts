@@ -279,6 +279,9 @@ export const partnerWithdrawals = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     txHash: text('tx_hash'),
+    /** Why the operator refused a queued withdrawal (shown to the partner); null otherwise. */
+    refusedReason: text('refused_reason'),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('partner_withdrawals_partner_idx').on(table.partnerId, table.createdAt)],
@@ -287,7 +290,8 @@ export const partnerWithdrawals = pgTable(
 /**
  * The partners' earnings ledger (core/partners/ledger.ts): an `earning` per finished swap of a
  * partner, a `reversal` when a swap that earned is refunded, a `withdrawal` when a withdrawal is
- * confirmed. `usd` is signed; the balance is its sum. One row per swap and kind, one per withdrawal.
+ * confirmed, a `refusal` (the withdrawal's debit given back) when the operator refuses a confirmed
+ * one. `usd` is signed; the balance is its sum. One row per swap and kind, one per withdrawal and kind.
  */
 export const partnerEarnings = pgTable(
   'partner_earnings',
@@ -296,13 +300,11 @@ export const partnerEarnings = pgTable(
     partnerId: text('partner_id')
       .notNull()
       .references(() => partners.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'earning' | 'reversal' | 'withdrawal'>().notNull(),
+    kind: text('kind').$type<'earning' | 'reversal' | 'withdrawal' | 'refusal'>().notNull(),
     /** `affiliate` or `api` for a swap's rows (how the share was worked out). */
     programme: text('programme').$type<'affiliate' | 'api'>(),
     swapId: text('swap_id').references(() => swaps.id),
-    withdrawalId: text('withdrawal_id')
-      .unique()
-      .references(() => partnerWithdrawals.id),
+    withdrawalId: text('withdrawal_id').references(() => partnerWithdrawals.id),
     /** The share in `coin` units (the swap's payout coin, or the withdrawal's coin), signed. */
     coin: text('coin').notNull(),
     network: text('network').notNull(),
@@ -317,6 +319,7 @@ export const partnerEarnings = pgTable(
   },
   (table) => [
     uniqueIndex('partner_earnings_swap_kind_idx').on(table.swapId, table.kind),
+    uniqueIndex('partner_earnings_withdrawal_kind_idx').on(table.withdrawalId, table.kind),
     index('partner_earnings_partner_idx').on(table.partnerId, table.at),
   ],
 );

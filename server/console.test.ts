@@ -10,6 +10,7 @@ import {
   accountUsers,
   auditLog,
   mailOutbox,
+  partnerEarnings,
   partners,
   partnerWithdrawals,
   reviews,
@@ -192,8 +193,23 @@ describe.each(databaseTargets())('the operator console on $name', (target) => {
     await post('/account/console/providers', { intent: 'on', id: victim }, jar);
     expect(await quoted()).toContain(victim);
 
+    // A fiat ramp is switched the same way: its quotes stop at once.
+    const ramps = made.services.console.providers().filter((provider) => provider.kind === 'ramp');
+    expect(ramps.length).toBeGreaterThan(0);
+    const ramp = ramps[0]?.provider ?? '';
+    const page = await (await get('/account/console/providers', jar)).text();
+    expect(page).toContain('data-testid="ramp-list"');
+    expect(page).toContain(`data-testid="circuit-${ramp}"`);
+    await post('/account/console/providers', { intent: 'off', id: ramp }, jar);
+    const rampOn = () => made.services.console.providers().find((row) => row.provider === ramp)?.enabled;
+    expect(rampOn()).toBe(false);
+    await post('/account/console/providers', { intent: 'on', id: ramp }, jar);
+    expect(rampOn()).toBe(true);
+
     const log = await handle.db.select().from(auditLog).orderBy(desc(auditLog.id));
     expect(log.map((entry) => entry.action)).toEqual([
+      'ramp.on',
+      'ramp.off',
       'provider.on',
       'provider.off',
       'note.add',
@@ -311,7 +327,10 @@ describe.each(databaseTargets())('the operator console on $name', (target) => {
       jar,
     );
     expect(paid.status).toBe(303);
-    const [withdrawal] = await handle.db.select().from(partnerWithdrawals);
+    const [withdrawal] = await handle.db
+      .select()
+      .from(partnerWithdrawals)
+      .where(eq(partnerWithdrawals.id, 'w'.repeat(26)));
     expect([withdrawal?.status, withdrawal?.txHash]).toEqual(['paid', 'c'.repeat(64)]);
     const twice = await post(
       '/account/console/partners',
@@ -319,6 +338,50 @@ describe.each(databaseTargets())('the operator console on $name', (target) => {
       jar,
     );
     expect(await twice.text()).toContain('No queued withdrawal with this id');
+
+    // Refused with a reason: the amount goes back to the balance; the partner reads the reason.
+    await handle.db.insert(partnerWithdrawals).values({
+      id: 'r'.repeat(26),
+      partnerId: partner.id,
+      coin: 'eth',
+      network: 'ethereum',
+      address: ETH_ADDRESS,
+      amountUsd: '12.00',
+      amount: '0.005',
+      status: 'queued',
+      tokenHash: 'y'.repeat(64),
+      lang: 'en',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      confirmedAt: new Date(),
+    });
+    await handle.db.insert(partnerEarnings).values({
+      partnerId: partner.id,
+      kind: 'withdrawal',
+      withdrawalId: 'r'.repeat(26),
+      coin: 'eth',
+      network: 'ethereum',
+      amount: '-0.005',
+      usd: '-12',
+    });
+    const balance = async () => (await made.services.partnerLedger.balanceUsd(partner.id)).toFixed(2);
+    const before = await balance();
+    const noReason = await post('/account/console/partners', { intent: 'refuse', id: 'r'.repeat(26) }, jar);
+    expect(await noReason.text()).toContain('Give a reason');
+    const refuse = await post(
+      '/account/console/partners',
+      { intent: 'refuse', id: 'r'.repeat(26), reason: 'The address is a mixer' },
+      jar,
+    );
+    expect(refuse.status).toBe(303);
+    expect(Number(await balance())).toBe(Number(before) + 12);
+    const processing = await (await get(`/withdrawal/processing?id=${'r'.repeat(26)}`)).text();
+    expect(processing).toContain('Your withdrawal was not sent');
+    expect(processing).toContain('The address is a mixer');
+    const detail = await (await get(`/account/console/partners?id=${partner.id}`, jar)).text();
+    expect(detail).toContain('data-testid="partner-detail"');
+    expect(detail).toContain('No stored theme');
+    expect(detail).toContain('refusal');
+    expect((await get('/account/console/partners?id=nobody', jar)).status).toBe(404);
 
     await post('/account/console/partners', { intent: 'revoke', id: keyId }, jar);
     expect(await partnerForKey(handle.db, key)).toBeNull();
@@ -334,6 +397,11 @@ describe.each(databaseTargets())('the operator console on $name', (target) => {
     const actions = (
       await handle.db.select().from(auditLog).where(eq(auditLog.actorEmail, 'ops2@example.com'))
     ).map((entry) => entry.action);
-    expect(actions.sort()).toEqual(['api_key.revoke', 'partner.share', 'withdrawal.paid']);
+    expect(actions.sort()).toEqual([
+      'api_key.revoke',
+      'partner.share',
+      'withdrawal.paid',
+      'withdrawal.refuse',
+    ]);
   });
 });

@@ -211,6 +211,9 @@ export function createServices(options: {
     providers: fiatProviders.map((p) => (p.sandbox ? p : new ResilientFiatProvider(p))),
     coverage: fiatCoverage,
     timeoutMs: config.QUOTE_TIMEOUT_MS,
+    // The console's switches and health figures cover the ramps as they do the exchange providers.
+    isEnabled: (id) => switchboard.enabled(id),
+    onProviderAnswer: (answer) => providerHealth.observe(answer),
   });
   const fiatOrders = new FiatOrderService({
     db,
@@ -346,8 +349,9 @@ export function createServices(options: {
     sandbox: config.SANDBOX_PROVIDERS,
     log: log.child({ component: 'partners' }),
   });
+  const widgetThemes = new WidgetThemeStore(db);
   const operatorConsole = new ConsoleService({
-    partners: { ledger: partnerLedger, withdrawals: partnerWithdrawals },
+    partners: { ledger: partnerLedger, withdrawals: partnerWithdrawals, themes: widgetThemes },
     db,
     swaps,
     reviews,
@@ -355,6 +359,12 @@ export function createServices(options: {
     switchboard,
     health: providerHealth,
     providers: () => quotes.providers,
+    ramps: () =>
+      fiat.providers.map((ramp) => ({
+        id: ramp.id,
+        name: ramp.name,
+        circuit: ramp instanceof ResilientFiatProvider ? ramp.circuit : null,
+      })),
     operatorEmail: config.OPERATOR_EMAIL,
     onPathRulesChanged: async () => {
       pathRules.invalidate();
@@ -403,7 +413,7 @@ export function createServices(options: {
     mail,
     support: new SupportService({ db, mail, operatorEmail: config.OPERATOR_EMAIL, dictionaries }),
     reviews,
-    widgetThemes: new WidgetThemeStore(db),
+    widgetThemes,
     partnerLedger,
     partnerWithdrawals,
     webhooks,

@@ -147,8 +147,13 @@ export default function AccountWithdrawals() {
               </p>
               <p className="text-muted">
                 {formatDateTime(withdrawal.createdAt, lang)} ·{' '}
-                {t(`account.partner.status.${withdrawal.status}`)}
+                {t(`account.partner.status.${withdrawal.refusedReason ? 'declined' : withdrawal.status}`)}
               </p>
+              {withdrawal.refusedReason ? (
+                <p data-testid="withdrawal-reason">
+                  {t('account.partner.withdraw.reason', { reason: withdrawal.refusedReason })}
+                </p>
+              ) : null}
               <p className="break-all font-mono">{withdrawal.address}</p>
               {withdrawal.txHash ? <p className="break-all font-mono">{withdrawal.txHash}</p> : null}
             </li>

@@ -75,12 +75,14 @@ export default function ConsoleOverview() {
           ])}
         />
       </Card>
-      <Card title="Providers (last 15 minutes, this node)">
+      <Card title="Providers and ramps (last 15 minutes, this node)">
         <Table
-          head={['Provider', 'On', 'Answers', 'Error rate', 'p95']}
+          head={['Provider', 'Kind', 'On', 'Circuit', 'Answers', 'Error rate', 'p95']}
           rows={overview.providers.map((provider) => [
             provider.name,
+            provider.kind === 'ramp' ? 'fiat ramp' : 'exchange',
             provider.enabled ? 'on' : 'off',
+            provider.circuit ?? '–',
             String(provider.answers),
             `${Math.round(provider.errorRate * 100)} %`,
             provider.p95Seconds === null ? '–' : `${provider.p95Seconds.toFixed(2)} s`,

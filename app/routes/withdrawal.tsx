@@ -37,7 +37,8 @@ export default function Withdrawal() {
   const confirm = page === 'withdrawal-confirm';
   const path = confirm ? '/withdrawal/confirm' : '/withdrawal/processing';
   const paid = state === 'processing' && withdrawal?.status === 'paid';
-  const key = paid ? 'paid' : failure ? 'confirmInvalid' : state;
+  const refused = state === 'processing' && withdrawal?.status === 'refused';
+  const key = paid ? 'paid' : refused ? 'refused' : failure ? 'confirmInvalid' : state;
   return (
     <article data-page={page} data-state={key} className="max-w-3xl">
       <PageIntro
@@ -76,9 +77,17 @@ export default function Withdrawal() {
               ) : null}
               <dt className="text-muted">{t('withdrawal.fields.status')}</dt>
               <dd data-testid="withdrawal-status" data-status={withdrawal.status}>
-                {t(`account.partner.status.${withdrawal.status}`)}
+                {t(`account.partner.status.${withdrawal.refusedReason ? 'declined' : withdrawal.status}`)}
                 {withdrawal.paidAt ? ` · ${formatDateTime(withdrawal.paidAt, lang)}` : ''}
               </dd>
+              {withdrawal.refusedReason ? (
+                <>
+                  <dt className="text-muted">{t('withdrawal.fields.reason')}</dt>
+                  <dd className="break-words" data-testid="withdrawal-reason">
+                    {withdrawal.refusedReason}
+                  </dd>
+                </>
+              ) : null}
               {withdrawal.txHash ? (
                 <>
                   <dt className="text-muted">{t('withdrawal.fields.txHash')}</dt>
@@ -100,7 +109,7 @@ export default function Withdrawal() {
               ) : null}
             </dl>
           ) : null}
-          {state === 'processing' && !paid ? (
+          {state === 'processing' && !paid && !refused ? (
             <p className="text-muted">{t('withdrawal.processing.note')}</p>
           ) : null}
           {state === 'confirm' && token && !failure ? (

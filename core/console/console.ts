@@ -23,9 +23,11 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import { revokeApiKey } from '../partners/api-keys.ts';
 import type { PartnerLedger } from '../partners/ledger.ts';
 import type { PartnerWithdrawals } from '../partners/withdrawals.ts';
+import type { CircuitName } from '../providers/resilience.ts';
 import type { ProviderHealth, ProviderHealthFigures, ProviderSwitchboard } from '../providers/switchboard.ts';
 import type { ReviewService } from '../reviews/reviews.ts';
 import { type PathRuleInput, upsertPathRule } from '../routing/path-rules.ts';
+import type { WidgetTheme } from '../widget/config.ts';
 import { type Actor, AuditLog } from './audit.ts';
 
 /** A console action the signed-in role may not take, or one the record's state does not allow. */
@@ -73,7 +75,18 @@ export interface Overview {
 
 export interface ProviderRow extends ProviderHealthFigures {
   name: string;
+  /** An instant-exchange provider, or a fiat on-/off-ramp. */
+  kind: 'exchange' | 'ramp';
   enabled: boolean;
+  /** The provider's circuit breaker now (`open`: skipped after repeated failures); null without one. */
+  circuit: CircuitName | null;
+}
+
+/** A provider or ramp the console lists and switches. */
+export interface SwitchableProvider {
+  id: string;
+  name: string;
+  circuit?: CircuitName | null;
 }
 
 export interface SearchHit {
@@ -89,15 +102,21 @@ export const MAX_AFFILIATE_BPS = 100;
 
 export interface ConsoleOptions {
   db: Database;
-  /** The partners' ledger and withdrawals (core/partners). */
-  partners: { ledger: PartnerLedger; withdrawals: PartnerWithdrawals };
+  /** The partners' ledger, withdrawals and widget themes (core/partners, core/widget). */
+  partners: {
+    ledger: PartnerLedger;
+    withdrawals: PartnerWithdrawals;
+    themes?: { get(id: string): Promise<WidgetTheme | null | undefined> };
+  };
   swaps: SwapService;
   reviews: ReviewService;
   mail: MailOutbox;
   switchboard: ProviderSwitchboard;
   health: ProviderHealth;
   /** The instant-exchange providers the quotes ask (switched on or off). */
-  providers: () => readonly { id: string; name: string }[];
+  providers: () => readonly SwitchableProvider[];
+  /** The fiat ramps (MoonPay, Banxa, the sandbox ramps) the fiat quotes ask, switched like the providers. */
+  ramps?: () => readonly SwitchableProvider[];
   /** Tells every node a path rule changed (the server wires LISTEN/NOTIFY here). */
   onPathRulesChanged: () => Promise<void> | void;
   /** The address replies come from and go back to. */
@@ -586,27 +605,34 @@ export class ConsoleService {
 
   // ------------------------------------------------------------------------------ providers
 
+  /** The instant-exchange providers, then the fiat ramps: health, switch and breaker of each. */
   providers(): ProviderRow[] {
-    return this.#o.providers().map((provider) => ({
+    const row = (kind: ProviderRow['kind']) => (provider: SwitchableProvider) => ({
       ...this.#o.health.figures(provider.id),
       name: provider.name,
+      kind,
       enabled: this.#o.switchboard.enabled(provider.id),
-    }));
+      circuit: provider.circuit ?? null,
+    });
+    return [...this.#o.providers().map(row('exchange')), ...(this.#o.ramps?.() ?? []).map(row('ramp'))];
   }
 
-  /** Switches a provider off (quotes stop asking it at once) or back on. Operators only. */
+  /**
+   * Switches a provider or ramp off (quotes stop asking it at once; orders and swaps under way
+   * carry on) or back on. Operators only.
+   */
   async switchProvider(actor: Actor, id: string, enabled: boolean): Promise<void> {
     requireOperator(actor);
-    if (!this.#o.providers().some((provider) => provider.id === id)) {
-      throw new ConsoleRefused('not_found', 'No such provider');
-    }
+    const found = this.providers().find((provider) => provider.provider === id);
+    if (!found) throw new ConsoleRefused('not_found', 'No such provider');
+    const kind = found.kind === 'ramp' ? 'ramp' : 'provider';
     await this.#o.db.transaction(async (tx) => {
       const { before } = await this.#o.switchboard.set(id, enabled, tx);
       await this.audit.record(
         actor,
         {
-          action: enabled ? 'provider.on' : 'provider.off',
-          targetType: 'provider',
+          action: `${kind}.${enabled ? 'on' : 'off'}`,
+          targetType: kind,
           targetId: id,
           before: { enabled: before },
           after: { enabled },
@@ -672,6 +698,53 @@ export class ConsoleService {
       before: { status: 'queued' },
       after: { status: 'paid', txHash: value },
     });
+  }
+
+  /**
+   * Refuses a queued withdrawal with the reason the partner will read on its processing page: the
+   * amount goes back to the partner's balance (core/partners/withdrawals.ts). Operators only.
+   */
+  async refuseWithdrawal(actor: Actor, id: string, reason: string): Promise<void> {
+    requireOperator(actor);
+    const why = reason.trim();
+    if (!why || why.length > 500) throw new ConsoleRefused('invalid', 'Give a reason (up to 500 characters)');
+    const before = await this.#o.partners.withdrawals.refuse(id, why);
+    if (!before) throw new ConsoleRefused('not_found', 'No queued withdrawal with this id');
+    await this.audit.record(actor, {
+      action: 'withdrawal.refuse',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: before.status, amountUsd: before.amountUsd },
+      after: { status: 'refused', reason: why, creditedUsd: before.amountUsd },
+    });
+  }
+
+  /**
+   * One partner in full, read-only: who runs it, its widget theme, its earnings (totals, by month,
+   * the latest ledger rows) and its withdrawals. Null for an unknown partner.
+   */
+  async partner(id: string) {
+    const { db } = this.#o;
+    const [row] = await db
+      .select({
+        id: partners.id,
+        name: partners.name,
+        affiliateFeeBps: partners.affiliateFeeBps,
+        email: accountUsers.email,
+        createdAt: partners.createdAt,
+      })
+      .from(partners)
+      .leftJoin(accountUsers, eq(accountUsers.id, partners.userId))
+      .where(eq(partners.id, id));
+    if (!row) return null;
+    const { ledger, withdrawals, themes } = this.#o.partners;
+    // One query at a time (PGlite).
+    const theme = (await themes?.get(id)) ?? null;
+    const totals = await ledger.totals(id);
+    const { months } = await ledger.series(id, 1, 12);
+    const rows = await ledger.rows(id, 50);
+    const list = await withdrawals.list(id, 50);
+    return { partner: row, theme, totals, months, rows, withdrawals: list };
   }
 
   /** Revokes a partner's API key (a leaked or abused one). Operators only. */

@@ -5,6 +5,7 @@ import { fixedQuotes, promoCodes } from '../../db/schema.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { fractionDigits } from '../catalogue/catalogue-files.ts';
 import { withDeadline } from '../deadline.ts';
+import type { CircuitName } from '../providers/resilience.ts';
 import { Big, isDecimalString, toAmount } from './decimal.ts';
 import { typicalSwapSeconds } from './eta.ts';
 import {
@@ -220,8 +221,13 @@ export class QuoteService {
   }
 
   /** Every configured provider (switched on or off), as the operator console lists them. */
-  get providers(): readonly { id: string; name: string }[] {
-    return this.#providers.map((provider) => ({ id: provider.id, name: provider.name }));
+  get providers(): readonly { id: string; name: string; circuit: CircuitName | null }[] {
+    return this.#providers.map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+      // A configured adapter sits behind its breaker (core/providers/resilience.ts); the sandbox's do not.
+      circuit: (provider as { circuit?: CircuitName }).circuit ?? null,
+    }));
   }
 
   /** How many liquidity providers each quote asks. */

@@ -156,6 +156,14 @@ export interface FiatMarketOptions {
   /** Coverage of every provider that runs (by id). */
   coverage: readonly ProviderCoverage[];
   timeoutMs?: number;
+  /** Whether a ramp is switched on (the operator console's switchboard); all are by default. */
+  isEnabled?: (providerId: string) => boolean;
+  /** Each ramp's answer to a quote, for the console's health figures. */
+  onProviderAnswer?: (answer: {
+    provider: string;
+    seconds: number;
+    outcome: 'ok' | 'error' | 'timeout';
+  }) => void;
 }
 
 /** What a buy or sell page shows of a place: who operates there and how one pays. */
@@ -396,12 +404,18 @@ export class FiatMarket {
   async quote(input: FiatQuoteInput): Promise<FiatQuote> {
     const network = await this.check(input);
     const methods = input.paymentMethod ? [input.paymentMethod] : [...PAYMENT_METHODS];
-    const asks = this.#options.providers.flatMap((provider) =>
-      methods.map((paymentMethod) => ({ provider, paymentMethod })),
-    );
+    // A ramp the operator switched off is not asked (its orders under way carry on).
+    const enabled = this.#options.isEnabled ?? (() => true);
+    const tell = this.#options.onProviderAnswer ?? (() => {});
+    const asks = this.#options.providers
+      .filter((provider) => enabled(provider.id))
+      .flatMap((provider) => methods.map((paymentMethod) => ({ provider, paymentMethod })));
     const answers = await Promise.all(
-      asks.map(({ provider, paymentMethod }) =>
-        withDeadline(
+      asks.map(({ provider, paymentMethod }) => {
+        const started = performance.now();
+        const told = (outcome: 'ok' | 'error' | 'timeout') =>
+          tell({ provider: provider.id, seconds: (performance.now() - started) / 1000, outcome });
+        return withDeadline(
           (signal) =>
             provider.quote(
               {
@@ -418,10 +432,20 @@ export class FiatMarket {
             ),
           this.#timeoutMs,
         ).then(
-          ({ side: _side, ...quote }) => ({ quote: { ...quote, providerName: provider.name } }),
-          (error: unknown) => ({ error }),
-        ),
-      ),
+          ({ side: _side, ...quote }) => {
+            told('ok');
+            return { quote: { ...quote, providerName: provider.name } };
+          },
+          (error: unknown) => {
+            // A request the ramp does not serve is an answer; only its faults count as errors.
+            const fault = !(error instanceof FiatProviderError) || error.code === 'upstream_error';
+            told(
+              error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : fault ? 'error' : 'ok',
+            );
+            return { error };
+          },
+        );
+      }),
     );
     const better = (a: FiatOffer, b: FiatOffer) =>
       input.side === 'buy'

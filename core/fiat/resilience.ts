@@ -1,5 +1,6 @@
 import {
   BrokenCircuitError,
+  type CircuitBreakerPolicy,
   ConsecutiveBreaker,
   circuitBreaker,
   ExponentialBackoff,
@@ -8,7 +9,7 @@ import {
   retry,
   wrap,
 } from 'cockatiel';
-import type { ResilienceOptions } from '../providers/resilience.ts';
+import { type CircuitName, circuitName, type ResilienceOptions } from '../providers/resilience.ts';
 import {
   type FiatOrderRequest,
   type FiatProvider,
@@ -30,6 +31,9 @@ import {
  * answer. Webhook checks are local and pass straight through.
  */
 
+/** The breaker's settings alone (the console's tests), as for the exchange providers. */
+export type FiatResilienceOptions = Pick<ResilienceOptions, 'breakAfter' | 'halfOpenAfterMs'>;
+
 const isFailure = (error: unknown) => error instanceof FiatProviderError && error.code === 'upstream_error';
 
 export class ResilientFiatProvider implements FiatProvider {
@@ -38,7 +42,7 @@ export class ResilientFiatProvider implements FiatProvider {
   readonly sandbox?: boolean;
   readonly takesPayoutDetails?: boolean;
   readonly #inner: FiatProvider;
-  readonly #breaker: IPolicy;
+  readonly #breaker: CircuitBreakerPolicy;
   readonly #attempts: number;
   readonly #backoffMs: number;
 
@@ -59,6 +63,11 @@ export class ResilientFiatProvider implements FiatProvider {
   /** The adapter this one guards. */
   get inner(): FiatProvider {
     return this.#inner;
+  }
+
+  /** The breaker's state now: `open` while the ramp is skipped after repeated failures (the console shows it). */
+  get circuit(): CircuitName {
+    return circuitName(this.#breaker.state);
   }
 
   quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote> {

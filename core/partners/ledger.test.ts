@@ -386,4 +386,62 @@ describe.each(databaseTargets())('partner earnings and withdrawals on $name', (t
     expect(stored).toMatchObject({ status: 'paid', txHash: `0x${'ab'.repeat(32)}` });
     expect((await service.get(id))?.txUrl).toContain(`0x${'ab'.repeat(32)}`);
   });
+
+  it('refuses a queued withdrawal with a reason: the debit is given back by a refusal row, once', async () => {
+    await handle.db.insert(partners).values({ id: 'prefused', name: 'Refused partner' });
+    await handle.db.insert(partnerEarnings).values({
+      partnerId: 'prefused',
+      kind: 'earning',
+      programme: 'affiliate',
+      coin: 'eth',
+      network: 'ethereum',
+      amount: '0.02',
+      usd: '40',
+      at: clock,
+    });
+    const service = withdrawals(false);
+    const asked = await service.request({
+      partnerId: 'prefused',
+      coin: 'eth',
+      network: 'ethereum',
+      address: ETH_ADDRESS,
+      email: 'refused@example.com',
+      lang: 'en',
+    });
+    expect(asked.ok).toBe(true);
+    const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'refused@example.com'));
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] as string;
+    // Only a queued withdrawal can be refused (this one still waits for its confirmation).
+    const requested = asked.ok ? asked.withdrawal.id : '';
+    expect(await service.refuse(requested, 'Wrong address')).toBeNull();
+    const confirmed = await service.confirm(token);
+    const id = confirmed.ok ? confirmed.withdrawal.id : '';
+    expect((await ledger.balanceUsd('prefused')).toFixed(2)).toBe('0.00');
+
+    const refused = await Promise.all([
+      service.refuse(id, 'The address belongs to a sanctioned service'),
+      service.refuse(id, 'Twice'),
+    ]);
+    expect(refused.filter(Boolean)).toHaveLength(1);
+    expect(refused.find(Boolean)?.status).toBe('queued');
+    expect((await ledger.balanceUsd('prefused')).toFixed(2)).toBe('40.00');
+    const rows = await handle.db
+      .select()
+      .from(partnerEarnings)
+      .where(eq(partnerEarnings.withdrawalId, id))
+      .orderBy(partnerEarnings.id);
+    expect(rows.map((row) => [row.kind, Number(row.usd)])).toEqual([
+      ['withdrawal', -40],
+      ['refusal', 40],
+    ]);
+    const view = await service.get(id);
+    expect(view).toMatchObject({ status: 'refused', txHash: null });
+    expect(view?.refusedReason).toMatch(/^(The address belongs to a sanctioned service|Twice)$/);
+    const totals = await ledger.totals('prefused');
+    expect([totals.balanceUsd, totals.withdrawnUsd, totals.earnedUsd]).toEqual(['40.00', '0.00', '40.00']);
+    // Neither paid nor refused again; the CSV shows the row that gave the amount back.
+    expect(await service.markPaid(id, `0x${'ef'.repeat(32)}`)).toBe(false);
+    expect(await service.refuse(id, 'Again')).toBeNull();
+    expect(await ledger.csv('prefused')).toContain(`,refusal,,,${id},eth,ethereum,`);
+  });
 });

@@ -268,7 +268,8 @@ export class PartnerLedger implements SwapEndListener {
     const of = (kind: string) => rows.find((row) => row.kind === kind);
     const earned = new Big(of('earning')?.usd ?? 0).plus(of('reversal')?.usd ?? 0);
     const month = new Big(of('earning')?.month ?? 0).plus(of('reversal')?.month ?? 0);
-    const withdrawn = new Big(of('withdrawal')?.usd ?? 0).neg();
+    // A refused withdrawal's `refusal` row gives its debit back: it was never withdrawn.
+    const withdrawn = new Big(of('withdrawal')?.usd ?? 0).plus(of('refusal')?.usd ?? 0).neg();
     const volume = await this.volumeUsd(partnerId);
     return {
       balanceUsd: earned.minus(withdrawn).toFixed(2),

@@ -52,6 +52,8 @@ export interface WithdrawalView {
   createdAt: string;
   expiresAt: string;
   paidAt: string | null;
+  /** Why the operator refused it (status `refused`); null when it was refused for the balance. */
+  refusedReason: string | null;
 }
 
 export type ConfirmResult =
@@ -116,6 +118,7 @@ export class PartnerWithdrawals {
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
+      refusedReason: row.refusedReason,
     };
   }
 
@@ -300,6 +303,48 @@ export class PartnerWithdrawals {
       .orderBy(partnerWithdrawals.confirmedAt)
       .limit(limit);
     return Promise.all(rows.map(async (row) => ({ ...(await this.#view(row)), partnerId: row.partnerId })));
+  }
+
+  /**
+   * Refuses a queued withdrawal (the operator will not send it: a wrong address, abuse…): it
+   * becomes `refused` with the reason the partner sees, and the debit its confirmation wrote is
+   * given back by a `refusal` row of the opposite sign, in one transaction under the partner's lock.
+   * Answers the withdrawal as it was, or null when no queued withdrawal has this id.
+   */
+  async refuse(id: string, reason: string): Promise<WithdrawalView | null> {
+    if (!WITHDRAWAL_ID_PATTERN.test(id)) return null;
+    const now = this.#o.now();
+    const before = await this.#o.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(partnerWithdrawals).where(eq(partnerWithdrawals.id, id));
+      if (row?.status !== 'queued') return null;
+      await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, row.partnerId)).for('update');
+      const refused = await tx
+        .update(partnerWithdrawals)
+        .set({ status: 'refused', refusedReason: reason, refusedAt: now })
+        .where(and(eq(partnerWithdrawals.id, id), eq(partnerWithdrawals.status, 'queued')))
+        .returning({ id: partnerWithdrawals.id });
+      if (refused.length === 0) return null;
+      const [debit] = await tx
+        .select()
+        .from(partnerEarnings)
+        .where(and(eq(partnerEarnings.withdrawalId, id), eq(partnerEarnings.kind, 'withdrawal')));
+      if (debit) {
+        await tx.insert(partnerEarnings).values({
+          partnerId: row.partnerId,
+          kind: 'refusal',
+          withdrawalId: id,
+          coin: debit.coin,
+          network: debit.network,
+          amount: new Big(debit.amount).neg().toFixed(),
+          usd: new Big(debit.usd).neg().toFixed(),
+          at: now,
+        });
+      }
+      return row;
+    });
+    if (!before) return null;
+    this.#o.log.info({ withdrawal: id, partner: before.partnerId }, 'A partner withdrawal was refused');
+    return this.#view(before);
   }
 
   /** Notes a queued withdrawal's payout (the operator's, or the sandbox's at once). */

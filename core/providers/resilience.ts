@@ -1,5 +1,7 @@
 import {
   BrokenCircuitError,
+  type CircuitBreakerPolicy,
+  CircuitState,
   ConsecutiveBreaker,
   circuitBreaker,
   ExponentialBackoff,
@@ -45,6 +47,23 @@ export interface ResilienceOptions {
 
 const isFailure = (error: unknown) => error instanceof ProviderError && error.code === 'upstream_error';
 
+/** A breaker's state as the operator console shows it. */
+export type CircuitName = 'closed' | 'open' | 'half-open' | 'isolated';
+
+/** The console's name of a cockatiel breaker's state. */
+export function circuitName(state: CircuitState): CircuitName {
+  switch (state) {
+    case CircuitState.Open:
+      return 'open';
+    case CircuitState.HalfOpen:
+      return 'half-open';
+    case CircuitState.Isolated:
+      return 'isolated';
+    default:
+      return 'closed';
+  }
+}
+
 /** What a caller sees while a provider's breaker is open. */
 export function isCircuitOpen(error: unknown): boolean {
   return error instanceof ProviderError && error.message.includes('circuit open');
@@ -57,7 +76,7 @@ export class ResilientProvider implements LiquidityProvider {
   readonly profile?: LiquidityProvider['profile'];
   readonly reverseQuote?: (request: ReverseQuoteRequest, signal: AbortSignal) => Promise<ProviderQuote>;
   readonly #inner: LiquidityProvider;
-  readonly #breaker: IPolicy;
+  readonly #breaker: CircuitBreakerPolicy;
   readonly #attempts: number;
   readonly #backoffMs: number;
 
@@ -77,6 +96,11 @@ export class ResilientProvider implements LiquidityProvider {
     if (reverse) {
       this.reverseQuote = (request, signal) => this.#read((s) => reverse(request, s), signal);
     }
+  }
+
+  /** The breaker's state now: `open` while the provider is skipped after repeated failures. */
+  get circuit(): CircuitName {
+    return circuitName(this.#breaker.state);
   }
 
   /** The adapter this one guards (for checks that need the provider's own methods). */
