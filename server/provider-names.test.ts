@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registryEntry } from '../core/providers/registry.ts';
 import { seedDemoData } from '../core/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import type { AppServices } from './services.ts';
@@ -75,6 +76,46 @@ describe('provider display names', () => {
         expect(cards.size, `${lang}${path}`).toBeGreaterThanOrEqual(fromApi.size);
         for (const [id, name] of cards) expect(name, `${lang}${path} ${id}`).toBe(registryName(id));
       }
+    }
+  });
+
+  it('lists each ramp, DEX and bridge source on /providers and /partners, named once, with what it serves', async () => {
+    // A second app whose settings switch on a DEX and a bridge source (page figures only: no call out).
+    const made = createTestApp(build, handle, {
+      HTML_CACHE: 'off',
+      RATE_LIMIT_READS_PER_MINUTE: '100000',
+      KYBERSWAP_CLIENT_ID: 'swapgate-test',
+      KYBERSWAP_API_URL: 'http://127.0.0.1:9',
+      ACROSS_API_KEY: 'test-key',
+      ACROSS_API_URL: 'http://127.0.0.1:9',
+    });
+    const sources = await made.services.company.sourceStats();
+    const kinds = new Set(sources.map((source) => source.kind));
+    expect([...kinds].sort()).toEqual(['bridge', 'dex', 'fiat']);
+    for (const source of sources) {
+      const name =
+        source.kind === 'fiat'
+          ? made.services.fiat.provider(source.id)?.name
+          : registryEntry(source.id)?.name;
+      expect(source.name, source.id).toBe(name);
+      expect(source.coins, source.id).toBeGreaterThan(0);
+      expect(source.networks, source.id).toBeGreaterThan(0);
+    }
+    const sourceNames = (html: string) => {
+      const names = new Map<string, string>();
+      const pattern = /data-source="([^"]+)"[^>]*>\s*<h3\b[^>]*>([^<]+)</g;
+      for (const [, id, name] of html.matchAll(pattern)) names.set(id as string, (name as string).trim());
+      return names;
+    };
+    for (const path of ['/providers', '/de/partners', '/ja/providers']) {
+      const response = await made.app.request(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const cards = sourceNames(html);
+      expect(cards.size, path).toBe(sources.length);
+      for (const source of sources) expect(cards.get(source.id), `${path} ${source.id}`).toBe(source.name);
+      // Each exchange provider's card counts the coins it serves.
+      expect(html).toContain('data-field="coins"');
     }
   });
 

@@ -9,7 +9,7 @@ import { CustomerService } from '../core/account/customers.ts';
 import { BlogService } from '../core/blog/blog.ts';
 import { createTelegramBot, type TelegramBot } from '../core/bot/telegram.ts';
 import { Catalogue } from '../core/catalogue/catalogue.ts';
-import { CompanyService } from '../core/company/company.ts';
+import { CompanyService, type LiquiditySource } from '../core/company/company.ts';
 import { LegalTexts } from '../core/company/legal.ts';
 import type { Config } from '../core/config.ts';
 import { ConsoleService } from '../core/console/console.ts';
@@ -27,7 +27,7 @@ import { SwapMailer } from '../core/exchange/swap-mail.ts';
 import { SwapService } from '../core/exchange/swaps.ts';
 import type { LiquidityProvider } from '../core/exchange/types.ts';
 import { BanxaProvider } from '../core/fiat/banxa.ts';
-import { readProviderCoverage, readUsdRates } from '../core/fiat/coverage.ts';
+import { readProviderCoverage, readUsdRates, servesCoin } from '../core/fiat/coverage.ts';
 import { MoonPayProvider } from '../core/fiat/moonpay.ts';
 import { FiatOrderService } from '../core/fiat/orders.ts';
 import { FiatMarket } from '../core/fiat/quotes.ts';
@@ -49,7 +49,12 @@ import { ApiKeyUsage } from '../core/partners/api-keys.ts';
 import { PartnerLedger } from '../core/partners/ledger.ts';
 import { WebhookOutbox } from '../core/partners/webhooks.ts';
 import { PartnerWithdrawals } from '../core/partners/withdrawals.ts';
-import { createConfiguredProviders } from '../core/providers/registry.ts';
+import {
+  configuredRouteSources,
+  createConfiguredProviders,
+  entryServes,
+  instantCoverage,
+} from '../core/providers/registry.ts';
 import { resilientCrossChainSource } from '../core/providers/resilience.ts';
 import { createSandboxProviders } from '../core/providers/sandbox.ts';
 import { ProviderHealth, ProviderSwitchboard } from '../core/providers/switchboard.ts';
@@ -419,7 +424,13 @@ export function createServices(options: {
     webhooks,
     apiKeyUsage: new ApiKeyUsage(db),
     sandbox: config.SANDBOX_PROVIDERS,
-    company: new CompanyService({ db, catalogue, providers }),
+    company: new CompanyService({
+      db,
+      catalogue,
+      providers,
+      coverage: instantCoverage,
+      sources: liquiditySources(config, fiatProviders, fiatCoverage),
+    }),
     legal,
     dataVersions,
     databaseOutage: new DatabaseOutage(),
@@ -429,6 +440,36 @@ export function createServices(options: {
       mailTransport.close();
     },
   };
+}
+
+/**
+ * What /providers and /partners list beside the instant-exchange providers: the fiat ramps this
+ * environment runs (named as their offers name them) and the configured DEX and bridge sources
+ * (named as the registry names them), each with its coverage of the catalogue.
+ */
+function liquiditySources(
+  config: Config,
+  fiatProviders: readonly FiatProvider[],
+  fiatCoverage: ReturnType<typeof readProviderCoverage>,
+): LiquiditySource[] {
+  const ramps = fiatProviders.map((provider): LiquiditySource => {
+    const coverage = fiatCoverage.find((entry) => entry.id === provider.id);
+    return {
+      id: provider.id,
+      name: provider.name,
+      kind: 'fiat',
+      serves: (asset) => coverage !== undefined && servesCoin(coverage, asset.coin, asset.network),
+    };
+  });
+  const routes = configuredRouteSources(config).map(
+    (entry): LiquiditySource => ({
+      id: entry.id,
+      name: entry.name,
+      kind: entry.kind === 'dex' ? 'dex' : 'bridge',
+      serves: entryServes(entry),
+    }),
+  );
+  return [...ramps, ...routes];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderStats } from '../../core/company/company.ts';
+import type { ProviderStats, SourceStats } from '../../core/company/company.ts';
 import { formatCount } from '../../core/i18n/format.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
@@ -44,6 +44,14 @@ export function ProviderCards({ providers }: { providers: readonly ProviderStats
                 {formatCount(provider.pairsServed, lang)}
               </dd>
             </div>
+            {provider.coins !== null && (
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="min-w-0 text-muted">{t('providersPage.columns.coins')}</dt>
+                <dd className="max-w-[55%] text-right font-medium" data-field="coins">
+                  {formatCount(provider.coins, lang)}
+                </dd>
+              </div>
+            )}
             <div className="flex items-baseline justify-between gap-4">
               <dt className="min-w-0 text-muted">{t('providersPage.columns.spread')}</dt>
               <dd className="max-w-[55%] text-right font-medium" data-field="spread">
@@ -66,6 +74,49 @@ export function ProviderCards({ providers }: { providers: readonly ProviderStats
               <dt className="min-w-0 text-muted">{t('providersPage.columns.swaps')}</dt>
               <dd className="max-w-[55%] text-right font-medium" data-field="swaps">
                 {formatCount(provider.finished, lang)}
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The fiat ramps, DEX and bridge sources switched on beside the exchange providers, each with what
+ * it is and how much of our catalogue it serves.
+ */
+export function SourceCards({ sources }: { sources: readonly SourceStats[] }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="source-list">
+      {sources.map((source) => (
+        <li
+          key={source.id}
+          className="rounded-2xl border border-slate-200 bg-surface p-6"
+          data-source={source.id}
+          data-kind={source.kind}
+        >
+          <h3 className="text-lg font-semibold">{source.name}</h3>
+          <dl className="mt-4 flex flex-col gap-2 text-sm">
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.kind')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="kind">
+                {t(`providersPage.kinds.${source.kind}`)}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.coins')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="coins">
+                {formatCount(source.coins, lang)}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="min-w-0 text-muted">{t('providersPage.columns.networks')}</dt>
+              <dd className="max-w-[55%] text-right font-medium" data-field="networks">
+                {formatCount(source.networks, lang)}
               </dd>
             </div>
           </dl>

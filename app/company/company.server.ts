@@ -16,7 +16,9 @@ export async function loadAboutUs(args: LoaderFunctionArgs) {
 
 /** /partners and /providers: the liquidity providers with their live figures. */
 export async function loadProviders(args: LoaderFunctionArgs) {
-  return { ...resolvePage(args), providers: await services(args).company.providerStats() };
+  const { company } = services(args);
+  const [providers, sources] = await Promise.all([company.providerStats(), company.sourceStats()]);
+  return { ...resolvePage(args), providers, sources };
 }
 
 /** Pages that need only the page and the configured outward addresses. */

@@ -1,7 +1,7 @@
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadProviders } from '../company/company.server.ts';
 import '../company/english.ts';
-import { ProviderCards } from '../company/ProviderFigures.tsx';
+import { ProviderCards, SourceCards } from '../company/ProviderFigures.tsx';
 import { Card, PageIntro, Section, useLocalPath, useOrganization } from '../company/parts.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -21,7 +21,7 @@ const INTEGRATIONS = [
 
 /** /partners: the liquidity providers the service compares, and the ways others build on it. */
 export default function Partners() {
-  const { providers } = useLoaderData<typeof loader>();
+  const { providers, sources } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const local = useLocalPath();
   const organization = useOrganization();
@@ -34,12 +34,23 @@ export default function Partners() {
         intro={<p>{t('partnersPage.intro')}</p>}
         extra={{
           about: organization,
-          mentions: providers.map((provider) => ({ '@type': 'Organization', name: provider.name })),
+          mentions: [...providers, ...sources].map((provider) => ({
+            '@type': 'Organization',
+            name: provider.name,
+          })),
         }}
       />
       <Section title={t('partnersPage.providersTitle')} id="providers">
         <p className="mb-6 max-w-3xl text-muted">{t('partnersPage.providersIntro')}</p>
         <ProviderCards providers={providers} />
+        {sources.length > 0 && (
+          <>
+            <h3 className="mt-10 mb-4 text-xl font-semibold" id="sources">
+              {t('providersPage.sourcesTitle')}
+            </h3>
+            <SourceCards sources={sources} />
+          </>
+        )}
         <p className="mt-4">
           <Link to={local('/providers')} className="text-link">
             {t('partnersPage.providersLink')}

@@ -100,6 +100,7 @@ describe.each(databaseTargets())('company figures on $name', (target) => {
         swaps: 0,
         finished: 0,
         averageCompletionSeconds: null,
+        coins: null,
       },
       {
         id: 'bravo',
@@ -110,6 +111,7 @@ describe.each(databaseTargets())('company figures on $name', (target) => {
         swaps: 0,
         finished: 0,
         averageCompletionSeconds: null,
+        coins: null,
       },
     ]);
 
@@ -131,5 +133,36 @@ describe.each(databaseTargets())('company figures on $name', (target) => {
     const [alpha, bravo] = await fresh.providerStats();
     expect(alpha).toMatchObject({ pairsServed: 2, swaps: 3, finished: 2, averageCompletionSeconds: 900 });
     expect(bravo).toMatchObject({ pairsServed: 1, swaps: 1, finished: 0, averageCompletionSeconds: null });
+  });
+
+  it('counts the coins and networks each provider and each fiat, DEX or bridge source serves of the catalogue', async () => {
+    const list = [coin('btc', ['btc']), coin('eth', ['eth', 'arbitrum']), coin('usdt', ['eth', 'trx'])];
+    const company = new CompanyService({
+      db: handle.db,
+      catalogue: { coins: async () => list },
+      providers,
+      // alpha serves every Ethereum asset; bravo is unknown to the coverage (no figure).
+      coverage: (id) => (id === 'alpha' ? (asset) => asset.network === 'eth' : undefined),
+      sources: [
+        { id: 'ramp', name: 'Ramp', kind: 'fiat', serves: (asset) => asset.coin !== 'usdt' },
+        {
+          id: 'dex',
+          name: 'Dex',
+          kind: 'dex',
+          serves: (asset) => ['eth', 'arbitrum'].includes(asset.network),
+        },
+        { id: 'none', name: 'None', kind: 'bridge', serves: () => false },
+      ],
+    });
+    const [alpha, bravo] = await company.providerStats();
+    expect(alpha?.coins).toBe(2);
+    expect(bravo?.coins).toBeNull();
+    expect(await company.sourceStats()).toEqual([
+      { id: 'ramp', name: 'Ramp', kind: 'fiat', coins: 2, networks: 3 },
+      { id: 'dex', name: 'Dex', kind: 'dex', coins: 2, networks: 2 },
+      { id: 'none', name: 'None', kind: 'bridge', coins: 0, networks: 0 },
+    ]);
+    const bare = new CompanyService({ db: handle.db, catalogue: { coins: async () => list }, providers });
+    expect(await bare.sourceStats()).toEqual([]);
   });
 });

@@ -32,12 +32,43 @@ export interface ProviderStats {
   finished: number;
   /** Mean time from creation to `finished` of its finished swaps, in seconds; null before the first. */
   averageCompletionSeconds: number | null;
+  /** Catalogue coins it serves on at least one network (the registry's coverage); null where unknown. */
+  coins: number | null;
+}
+
+/** A coin on one network, as a provider's coverage is checked against the catalogue. */
+export interface CoveredAsset {
+  coin: string;
+  network: string;
+}
+
+/** A configured source beside the instant-exchange providers: a fiat ramp, a DEX or a bridge source. */
+export interface LiquiditySource {
+  id: string;
+  name: string;
+  kind: 'fiat' | 'dex' | 'bridge';
+  serves(asset: CoveredAsset): boolean;
+}
+
+/** One such source as the public provider pages show it: what it serves of our catalogue. */
+export interface SourceStats {
+  id: string;
+  name: string;
+  kind: LiquiditySource['kind'];
+  /** Catalogue coins it serves on at least one network. */
+  coins: number;
+  /** Catalogue networks on which it serves at least one coin. */
+  networks: number;
 }
 
 export interface CompanyDeps {
   db: Database;
   catalogue: Pick<Catalogue, 'coins'>;
   providers: readonly Pick<LiquidityProvider, 'id' | 'name' | 'profile' | 'supportsFixed'>[];
+  /** The fiat ramps, DEX and bridge sources this environment has switched on (none when absent). */
+  sources?: readonly LiquiditySource[];
+  /** Which catalogue assets an instant-exchange provider serves (the registry's coverage). */
+  coverage?: (providerId: string) => ((asset: CoveredAsset) => boolean) | undefined;
   /** How long computed figures are reused, in ms (default one minute). */
   ttlMs?: number;
   now?: () => number;
@@ -58,6 +89,7 @@ export class CompanyService {
   readonly #now: () => number;
   #figures: Cached<CompanyFigures> | null = null;
   #providers: Cached<ProviderStats[]> | null = null;
+  #sources: Cached<SourceStats[]> | null = null;
 
   constructor(deps: CompanyDeps) {
     this.#deps = deps;
@@ -75,6 +107,35 @@ export class CompanyService {
     return this.#providers.value;
   }
 
+  /** The configured fiat ramps, DEX and bridge sources, each with its coverage of the catalogue. */
+  sourceStats(): Promise<SourceStats[]> {
+    this.#sources = this.#fresh(this.#sources, () => this.#countSources());
+    return this.#sources.value;
+  }
+
+  async #assets(): Promise<CoveredAsset[]> {
+    const coins = await this.#deps.catalogue.coins();
+    return coins.flatMap((coin) =>
+      coin.assets.map((asset) => ({ coin: coin.code, network: asset.network.id })),
+    );
+  }
+
+  async #countSources(): Promise<SourceStats[]> {
+    const sources = this.#deps.sources ?? [];
+    if (sources.length === 0) return [];
+    const assets = await this.#assets();
+    return sources.map((source) => {
+      const served = assets.filter((asset) => source.serves(asset));
+      return {
+        id: source.id,
+        name: source.name,
+        kind: source.kind,
+        coins: new Set(served.map((asset) => asset.coin)).size,
+        networks: new Set(served.map((asset) => asset.network)).size,
+      };
+    });
+  }
+
   #fresh<T>(cached: Cached<T> | null, compute: () => Promise<T>): Cached<T> {
     const now = this.#now();
     if (cached && now - cached.at < this.#ttlMs) return cached;
@@ -83,6 +144,7 @@ export class CompanyService {
     value.catch(() => {
       if (this.#figures?.value === value) this.#figures = null;
       if (this.#providers?.value === value) this.#providers = null;
+      if (this.#sources?.value === value) this.#sources = null;
     });
     return { at: now, value };
   }
@@ -105,7 +167,8 @@ export class CompanyService {
       .where(eq(swapEvents.status, 'finished'))
       .groupBy(swapEvents.swapId)
       .as('finished_events');
-    const [totals, completions] = await Promise.all([
+    const [assets, totals, completions] = await Promise.all([
+      this.#deps.coverage ? this.#assets() : Promise.resolve([] as CoveredAsset[]),
       db
         .select({
           provider: swaps.provider,
@@ -131,6 +194,7 @@ export class CompanyService {
       const total = totalBy.get(provider.id);
       const done = doneBy.get(provider.id);
       const seconds = done?.seconds == null ? null : Math.round(Number(done.seconds));
+      const serves = this.#deps.coverage?.(provider.id);
       return {
         id: provider.id,
         name: provider.name,
@@ -140,6 +204,7 @@ export class CompanyService {
         swaps: total?.swaps ?? 0,
         finished: done?.finished ?? 0,
         averageCompletionSeconds: seconds,
+        coins: serves ? new Set(assets.filter(serves).map((asset) => asset.coin)).size : null,
       };
     });
   }

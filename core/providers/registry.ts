@@ -226,6 +226,28 @@ export function servedAssets(entry: ProviderEntry, assets: readonly CoverageEntr
   return coverageOf(networks as NetworkCodes, assets, serves);
 }
 
+/** Whether an entry serves one asset (coin on a network), by the same coverage as servedAssets. */
+export function entryServes(entry: ProviderEntry): (asset: CoverageEntry) => boolean {
+  return (asset) => servedAssets(entry, [asset]).length > 0;
+}
+
+/**
+ * The registry's coverage of a live instant-exchange provider, by its id (the three simulated
+ * providers, `sandbox-*`, share the sandbox entry); undefined for an id the registry lacks.
+ */
+export function instantCoverage(providerId: string): ((asset: CoverageEntry) => boolean) | undefined {
+  const entry =
+    registryEntry(providerId) ?? (providerId.startsWith('sandbox-') ? registryEntry('sandbox') : undefined);
+  return entry?.kind === 'instant' ? entryServes(entry) : undefined;
+}
+
+/** The DEX and bridge sources this environment's settings switch on, in the registry's order. */
+export function configuredRouteSources(config: Config): ProviderEntry[] {
+  return PROVIDER_REGISTRY.filter(
+    (entry) => (entry.kind === 'dex' || entry.kind === 'bridge') && entry.configured(config),
+  );
+}
+
 export interface InstantProviderDeps {
   catalogue: Pick<Catalogue, 'asset'>;
   fetch?: typeof fetch;

@@ -68,6 +68,12 @@ for (const lang of LANGS) {
     await expect(page.locator('[data-provider="sandbox-charlie"] [data-field="fixed"]')).toHaveText(
       t('providersPage.no'),
     );
+    // Every exchange provider counts the coins it serves; the sandbox ramps follow as fiat sources.
+    await expect(alpha.locator('[data-field="coins"]')).toHaveText(/[1-9]/);
+    const ramp = page.locator('[data-source="sandbox-lumen"]');
+    await expect(ramp.locator('h3')).toHaveText('Lumen Pay');
+    await expect(ramp.locator('[data-field="kind"]')).toHaveText(t('providersPage.kinds.fiat'));
+    await expect(ramp.locator('[data-field="coins"]')).toHaveText(/[1-9]/);
     const list = (await expectJsonLdTypes(page, 'WebPage')).find((block) => block['@type'] === 'WebPage') as {
       mainEntity: { itemListElement: { name: string }[] };
     };
