@@ -68,6 +68,16 @@ describe('provider display names', () => {
     for (const [id, name] of fromApi) expect(name, id).toBe(registryName(id));
 
     for (const lang of ['', '/de', '/ja']) {
+      // The pair page renders from the offers at hand (docs/decisions/034): the first render asks
+      // the providers in the background, and a later one shows them.
+      await expect
+        .poll(
+          async () => (await page(`${lang}/exchange/btc-to-eth`)).includes('data-testid="offers-table"'),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(true);
       const table = namesIn(await page(`${lang}/exchange/btc-to-eth`), 'th');
       expect(table.size, `${lang} pair page`).toBe(fromApi.size);
       for (const [id, name] of table) expect(name, `${lang} pair page ${id}`).toBe(fromApi.get(id));
@@ -182,11 +192,18 @@ describe('limits', () => {
     expect(pair.min).toBeTruthy();
     expect({ min: quote.min, max: quote.max }).toEqual({ min: pair.min, max: pair.max });
 
-    const pairPage = await (await app.request('/exchange/btc-to-eth')).text();
-    expect(shown(pairPage, 'pair-min')).toBe(`${pair.min} BTC`);
-    expect(shown(pairPage, 'pair-max')).toBe(`${pair.max} BTC`);
-    const coinPage = (await (await app.request('/coin/btc')).text()).replaceAll('<!-- -->', '');
-    expect(shown(coinPage, 'network-min')).toBe(`${pair.min} BTC`);
+    // The pages render from the facts at hand (docs/decisions/034): the first render asks the
+    // providers in the background, and a later one shows their limits.
+    const pairPage = async () => (await app.request('/exchange/btc-to-eth')).text();
+    await expect
+      .poll(async () => shown(await pairPage(), 'pair-min'), { timeout: 20_000 })
+      .toBe(`${pair.min} BTC`);
+    expect(shown(await pairPage(), 'pair-max')).toBe(`${pair.max} BTC`);
+    const coin = async () => (await (await app.request('/coin/btc')).text()).replaceAll('<!-- -->', '');
+    await expect
+      .poll(async () => shown(await coin(), 'network-min'), { timeout: 20_000 })
+      .toBe(`${pair.min} BTC`);
+    const coinPage = await coin();
     expect(coinPage).toContain(`the minimum is ${pair.min} BTC`);
   });
 

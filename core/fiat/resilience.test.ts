@@ -34,7 +34,8 @@ const ask = (provider: FiatProvider) =>
 describe('a ramp behind its circuit breaker', () => {
   it('opens after failures in a row, refuses without asking the ramp, and half-opens after the pause', async () => {
     const { ramp, calls } = scriptedRamp(['down', 'down', 'down', 'ok']);
-    const guarded = new ResilientFiatProvider(ramp, { breakAfter: 3, halfOpenAfterMs: 50 });
+    // One attempt per quote: the breaker alone (retries are the next test's).
+    const guarded = new ResilientFiatProvider(ramp, { breakAfter: 3, halfOpenAfterMs: 50, readAttempts: 1 });
     expect(guarded.circuit).toBe('closed');
     for (let i = 0; i < 3; i++) await expect(ask(guarded)).rejects.toThrow('Ramp answered 503');
     expect(guarded.circuit).toBe('open');
@@ -51,5 +52,13 @@ describe('a ramp behind its circuit breaker', () => {
     for (let i = 0; i < 4; i++) await expect(ask(guarded)).rejects.toThrow('Not here');
     expect(guarded.circuit).toBe('closed');
     expect([guarded.id, guarded.name]).toEqual(['ramp', 'Ramp']);
+  });
+
+  it('asks a quote again after a fault, within the attempts it is given', async () => {
+    const { ramp, calls } = scriptedRamp(['down', 'ok']);
+    const guarded = new ResilientFiatProvider(ramp, { readAttempts: 2, backoffMs: 1 });
+    await expect(ask(guarded)).resolves.toMatchObject({ provider: 'ramp' });
+    expect(calls()).toBe(2);
+    expect(guarded.circuit).toBe('closed');
   });
 });

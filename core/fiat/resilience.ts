@@ -31,9 +31,6 @@ import {
  * answer. Webhook checks are local and pass straight through.
  */
 
-/** The breaker's settings alone (the console's tests), as for the exchange providers. */
-export type FiatResilienceOptions = Pick<ResilienceOptions, 'breakAfter' | 'halfOpenAfterMs'>;
-
 const isFailure = (error: unknown) => error instanceof FiatProviderError && error.code === 'upstream_error';
 
 export class ResilientFiatProvider implements FiatProvider {
