@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { rampJson } from './http.ts';
 import { payloadDigest, WEBHOOK_TOLERANCE_SECONDS } from './signing.ts';
 import {
   type FiatOrderRequest,
@@ -120,9 +121,11 @@ export class BanxaProvider implements FiatProvider {
     const nonce = this.#nonce();
     const payload = body ? JSON.stringify(body) : null;
     const lines = payload ? [method, pathAndQuery, nonce, payload] : [method, pathAndQuery, nonce];
-    let response: Response;
-    try {
-      response = await this.#o.fetch(`${this.#o.baseUrl}${pathAndQuery}`, {
+    const response = await rampJson(
+      { id: this.id, label: 'Banxa' },
+      this.#o.fetch,
+      `${this.#o.baseUrl}${pathAndQuery}`,
+      {
         method,
         signal,
         headers: {
@@ -131,25 +134,9 @@ export class BanxaProvider implements FiatProvider {
           Authorization: banxaAuthorization(this.#o.apiKey, this.#o.apiSecret, lines, nonce),
         },
         ...(payload ? { body: payload } : {}),
-      });
-    } catch (error) {
-      throw new FiatProviderError(
-        this.id,
-        'upstream_error',
-        `Banxa unreachable: ${(error as Error).message}`,
-      );
-    }
-    const raw = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = raw ? JSON.parse(raw) : null;
-    } catch {
-      throw new FiatProviderError(
-        this.id,
-        'upstream_error',
-        `Banxa answered ${response.status} with no JSON`,
-      );
-    }
+      },
+    );
+    const parsed = response.body;
     if (response.status === 404) throw new FiatProviderError(this.id, 'not_found', 'Banxa has no such order');
     if (response.status !== 200 && response.status !== 201) {
       const errors = ((parsed as Json | null)?.errors ?? {}) as Json;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { rampJson } from './http.ts';
 import { payloadDigest, verifyWebhookSignature } from './signing.ts';
 import {
   type FiatOrderRequest,
@@ -109,33 +110,14 @@ export class MoonPayProvider implements FiatProvider {
   }
 
   async #get(path: string, signal: AbortSignal, auth = false): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.#o.apiUrl}${path}`, {
-        signal,
-        headers: {
-          Accept: 'application/json',
-          ...(auth ? { Authorization: `Api-Key ${this.#o.secretKey}` } : {}),
-        },
-      });
-    } catch (error) {
-      throw new FiatProviderError(
-        this.id,
-        'upstream_error',
-        `MoonPay unreachable: ${(error as Error).message}`,
-      );
-    }
-    const raw = await response.text();
-    let body: unknown = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      throw new FiatProviderError(
-        this.id,
-        'upstream_error',
-        `MoonPay answered ${response.status} with no JSON`,
-      );
-    }
+    const response = await rampJson({ id: this.id, label: 'MoonPay' }, fetch, `${this.#o.apiUrl}${path}`, {
+      signal,
+      headers: {
+        Accept: 'application/json',
+        ...(auth ? { Authorization: `Api-Key ${this.#o.secretKey}` } : {}),
+      },
+    });
+    const { body } = response;
     if (response.status >= 500)
       throw new FiatProviderError(this.id, 'upstream_error', `MoonPay answered ${response.status}`);
     return { status: response.status, body };

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { rampJson } from './http.ts';
 import {
   type FiatOrderRequest,
   type FiatOrderStatus,
@@ -205,36 +206,13 @@ export class TransakProvider implements FiatProvider {
     init: RequestInit,
     signal: AbortSignal,
   ): Promise<{ status: number; body: Json }> {
-    let response: Response;
-    try {
-      response = await this.#o.fetch(url, {
-        ...init,
-        signal,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers },
-      });
-    } catch (error) {
-      throw new FiatProviderError(
-        this.id,
-        'upstream_error',
-        `Transak unreachable: ${(error as Error).message}`,
-      );
-    }
-    const raw = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = raw ? JSON.parse(raw) : null;
-    } catch {
-      throw new FiatProviderError(
-        this.id,
-        'upstream_error',
-        `Transak answered ${response.status} with no JSON`,
-      );
-    }
-    const body = (parsed && typeof parsed === 'object' ? parsed : {}) as Json;
-    if (response.status >= 500) {
-      throw new FiatProviderError(this.id, 'upstream_error', `Transak answered ${response.status}`);
-    }
-    return { status: response.status, body };
+    const { status, body: parsed } = await rampJson({ id: this.id, label: 'Transak' }, this.#o.fetch, url, {
+      ...init,
+      signal,
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers },
+    });
+    if (status >= 500) throw new FiatProviderError(this.id, 'upstream_error', `Transak answered ${status}`);
+    return { status, body: (parsed && typeof parsed === 'object' ? parsed : {}) as Json };
   }
 
   #failure(status: number, body: Json): FiatProviderError {
