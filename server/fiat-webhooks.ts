@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { FiatError } from '../core/fiat/quotes.ts';
 import type { Services } from '../core/services.ts';
 import { ApiError, apiErrorHandler, errorResponse } from './api/errors.ts';
 import { fiatApiError } from './api/fiat.ts';
+import { bodyLimitByLength } from './body-limit.ts';
 
 /** Largest webhook body we read (MoonPay's transaction objects are a few KB). */
 const MAX_WEBHOOK_BODY = 64 * 1024;
@@ -20,7 +20,7 @@ export function createFiatWebhooks(services: Services): Hono {
   app.onError(apiErrorHandler(services));
   app.use(
     '/api/webhooks/fiat/*',
-    bodyLimit({
+    bodyLimitByLength({
       maxSize: MAX_WEBHOOK_BODY,
       onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
     }),

@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { ApiKeyCache } from '../../core/partners/api-keys.ts';
 import type { RateLimiter } from '../../core/rate-limit.ts';
 import type { Services } from '../../core/services.ts';
+import { bodyLimitByLength } from '../body-limit.ts';
 import { clientIp } from '../client-ip.ts';
 import { ApiError, apiErrorHandler, errorResponse } from './errors.ts';
 import { MAX_JSON_BODY } from './input.ts';
@@ -35,7 +35,7 @@ export function createApiV1(services: Services, limiter: RateLimiter): ApiRoutes
 
   // Every body is read whole before it is parsed: bound it (a 200 MB body was read and parsed).
   api.use(
-    bodyLimit({
+    bodyLimitByLength({
       maxSize: MAX_JSON_BODY,
       onError: (c) => errorResponse(c, services, new ApiError(413, 'payload_too_large')),
     }),
