@@ -4,7 +4,7 @@ import { CopyButton } from '../exchange/CopyButton.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
 import { Button } from '../ui/Button.tsx';
-import { formatMoney } from './FiatWidget.tsx';
+import { formatMoney } from './money.ts';
 import type { SaleActionResult, SalePageData } from './sale.server.ts';
 
 const field =
