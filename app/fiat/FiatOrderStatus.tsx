@@ -4,8 +4,8 @@ import { useRevalidateEvery } from '../exchange/api-hooks.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import type { PageData } from '../routing/page-loader.server.ts';
 import { useLang } from '../routing/page-location.ts';
-import { formatMoney } from './FiatWidget.tsx';
 import type { FiatOrderPageData } from './fiat-page.server.ts';
+import { formatMoney } from './money.ts';
 import { SaleLegs } from './SaleLegs.tsx';
 
 const STEPS: readonly FiatOrderStatus[] = ['created', 'pending_payment', 'paid', 'sending', 'completed'];

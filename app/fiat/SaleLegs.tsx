@@ -2,7 +2,7 @@ import type { FiatOrderView } from '../../core/fiat/orders.ts';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
-import { formatMoney } from './FiatWidget.tsx';
+import { formatMoney } from './money.ts';
 
 /** A sale's two legs on its order page: the coins in (deposit) and the money out (payout). */
 export function SaleLegs({ order, depositTx }: { order: FiatOrderView; depositTx: string | null }) {
