@@ -8,7 +8,6 @@ import { FiatOffers, FiatOrderForm } from './FiatOffers.tsx';
 import { useFiatWidget } from './use-fiat-widget.ts';
 
 // Where the other fiat views (and app/routes/fiat-checkout.tsx) have long found it.
-export { formatMoney } from './money.ts';
 
 export interface FiatWidgetProps {
   side: FiatSide;
