@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, useActionData, useLoa
 import '../fiat/english.ts';
 import { formatDecimal } from '../../core/i18n/format.ts';
 import { type SandboxCheckoutPosted, sandboxCheckoutAction } from '../fiat/compare.server.ts';
-import { formatMoney } from '../fiat/money.ts';
 import { type FiatOrderPageData, loadFiatOrder } from '../fiat/fiat-page.server.ts';
+import { formatMoney } from '../fiat/money.ts';
 import { SandboxCheckout } from '../fiat/SandboxCheckout.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLang } from '../routing/page-location.ts';
