@@ -22,7 +22,7 @@ import { usdValue } from './offers-format.ts';
 import { type SwapQuery, swapSearch } from './query.ts';
 import type { Quote, RateType, Side } from './types.ts';
 
-export const QUOTE_DELAY_MS = 400;
+const QUOTE_DELAY_MS = 400;
 
 export interface ExchangeFormOptions {
   from: Side | null;
