@@ -8,10 +8,12 @@ import {
   initialExchangeForm,
   pairKeyOf,
   pairOf,
+  proceedQuery,
   quoteRequestOf,
   sameAsset,
+  shownAmounts,
 } from './exchange-form-state.ts';
-import type { Coin, PairInfo, Side } from './types.ts';
+import type { Coin, PairInfo, Quote, Side } from './types.ts';
 
 function coin(code: string, networks: string[]): Coin {
   return {
@@ -229,5 +231,73 @@ describe('amountInvalid', () => {
     expect(amountInvalid('0.1')).toBe(false);
     expect(amountInvalid('0')).toBe(true);
     expect(amountInvalid('1.')).toBe(true);
+  });
+});
+
+function answered(changes: Partial<Quote>): Quote {
+  return {
+    rateType: 'float',
+    from: 'btc',
+    fromNetwork: 'bitcoin',
+    to: 'eth',
+    toNetwork: 'ethereum',
+    amountFrom: '0.1',
+    amountTo: '3.2',
+    rate: '32',
+    min: '0.001',
+    max: '10',
+    provider: 'p',
+    providerName: 'P',
+    networkFee: '0.001',
+    serviceFee: '0',
+    reverse: false,
+    offers: [],
+    eta: null,
+    usd: { from: null, to: null },
+    ...changes,
+  };
+}
+
+describe('shownAmounts', () => {
+  it('shows the amount typed to send and the quote’s amount to receive', () => {
+    expect(shownAmounts(START, null)).toEqual({ send: '0.1', receive: '' });
+    expect(shownAmounts(START, answered({}))).toEqual({ send: '0.1', receive: '3.2' });
+  });
+
+  it('shows what a reverse quote works out to send, shortened, beside the amount typed to receive', () => {
+    const reverse = exchangeFormReducer(START, { type: 'amountTo', value: '3' });
+    expect(shownAmounts(reverse, null)).toEqual({ send: '', receive: '3' });
+    expect(shownAmounts(reverse, answered({ reverse: true, amountFrom: '0.093750000012' }))).toEqual({
+      send: '0.09375',
+      receive: '3',
+    });
+  });
+
+  it('leaves the other field empty while the quote on show answers the other direction', () => {
+    const reverse = exchangeFormReducer(START, { type: 'amountTo', value: '3' });
+    expect(shownAmounts(reverse, answered({ reverse: false }))).toEqual({ send: '', receive: '3' });
+    expect(shownAmounts(START, answered({ reverse: true }))).toEqual({ send: '0.1', receive: '' });
+  });
+});
+
+describe('proceedQuery', () => {
+  it('goes on to the swap step with the pair, the amount to send and the rate, without a promo code', () => {
+    const request = { ...(quoteRequestOf(START, null) as NonNullable<ReturnType<typeof quoteRequestOf>>) };
+    expect(proceedQuery({ ...request, promoCode: 'X' }, 'send', answered({}))).toEqual({
+      from: 'btc',
+      fromNetwork: 'bitcoin',
+      to: 'eth',
+      toNetwork: 'ethereum',
+      amount: '0.1',
+      rateType: 'float',
+    });
+  });
+
+  it('goes on from a reverse quote with the amount to send it worked out', () => {
+    const reverse = exchangeFormReducer(START, { type: 'amountTo', value: '3' });
+    const request = quoteRequestOf(reverse, null) as NonNullable<ReturnType<typeof quoteRequestOf>>;
+    const query = proceedQuery(request, 'receive', answered({ reverse: true, amountFrom: '0.09375' }));
+    expect(query).toMatchObject({ amount: '0.09375' });
+    expect(query).not.toHaveProperty('amountTo');
   });
 });

@@ -1,6 +1,7 @@
 import type { PairKey } from './api-hooks.ts';
-import { cleanAmount, isPositiveAmount, typingAmount } from './format.ts';
-import type { PairInfo, QuoteRequest, RateType, Side } from './types.ts';
+import { cleanAmount, isPositiveAmount, shortAmount, typingAmount } from './format.ts';
+import type { SwapQuery } from './query.ts';
+import type { PairInfo, Quote, QuoteRequest, RateType, Side } from './types.ts';
 
 /** Which amount the visitor typed: what to send, or (a reverse quote) what to receive. */
 export type AmountSide = 'send' | 'receive';
@@ -121,4 +122,24 @@ export function quoteRequestOf(state: ExchangeFormState, pairInfo: PairInfo | nu
 /** True when the amount field shows an error: something typed that is not a positive amount. */
 export function amountInvalid(amount: string): boolean {
   return amount.trim() !== '' && !isPositiveAmount(amount);
+}
+
+/**
+ * What the two amount fields show: the one typed in as typed; the other the quote's side, once
+ * the quote answers for that direction ('' until then).
+ */
+export function shownAmounts(
+  { amount, side }: Pick<ExchangeFormState, 'amount' | 'side'>,
+  shown: Quote | null,
+): { send: string; receive: string } {
+  if (side === 'receive')
+    return { send: shown?.reverse ? shortAmount(shown.amountFrom) : '', receive: amount };
+  return { send: amount, receive: shown && !shown.reverse ? shown.amountTo : '' };
+}
+
+/** The swap step a quote leads to; a reverse quote goes on with the amount to send it worked out. */
+export function proceedQuery(request: QuoteRequest, side: AmountSide, quote: Quote): SwapQuery {
+  const { amountTo: _typed, promoCode: _promo, ...pair } = request;
+  const amount = side === 'receive' ? quote.amountFrom : (request.amount ?? '');
+  return { ...pair, amount };
 }

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../i18n/i18n.ts';
 import { ApiProblem } from '../lib/api-client.ts';
 import type { AddressState } from './api-hooks.ts';
+import type { StepQuote } from './swap-create.server.ts';
 import {
   AUTO_REFRESH_MS,
+  afterPost,
+  createSwapBody,
   fieldErrors,
   firstInvalid,
   INITIAL_SWAP_CREATE,
@@ -11,9 +14,13 @@ import {
   memoInvalid,
   notifyEmail,
   promoOutcome,
+  quoteExpiry,
+  quoteReadyToCreate,
   type SwapCreateAction,
   type SwapCreateRules,
   type SwapCreateState,
+  shownQuote,
+  stepQuoteRequest,
   submitFailure,
   swapAddresses,
   swapCreateReducer,
@@ -360,5 +367,137 @@ describe('the optional email', () => {
       field: 'email',
       message: 'Please use a valid email address.',
     });
+  });
+});
+
+const STEP = {
+  from: 'btc',
+  fromNetwork: 'bitcoin',
+  to: 'eth',
+  toNetwork: 'ethereum',
+  amount: '0,5',
+  rateType: 'fixed',
+} as const;
+
+describe('stepQuoteRequest', () => {
+  it('asks for the step’s pair and cleaned amount, with the offer taken and the applied promo code', () => {
+    expect(stepQuoteRequest(STEP, undefined)).toEqual({
+      from: 'btc',
+      fromNetwork: 'bitcoin',
+      to: 'eth',
+      toNetwork: 'ethereum',
+      amount: '0.5',
+      rateType: 'fixed',
+    });
+    expect(stepQuoteRequest({ ...STEP, provider: 'alpha' }, 'ZERO')).toMatchObject({
+      provider: 'alpha',
+      promoCode: 'ZERO',
+    });
+  });
+});
+
+describe('shownQuote', () => {
+  const server: StepQuote = { quote: quote('0.01'), quoteProblem: null, formKey: 'k' };
+  const refused: StepQuote = {
+    quote: null,
+    quoteProblem: { status: 422, code: 'amount_below_min', message: 'Too little', details: { min: '1' } },
+    formKey: 'k',
+  };
+
+  it('shows the server’s quote until the live one answers, then the live one', () => {
+    expect(shownQuote({ status: 'idle', data: null }, server, undefined).shown).toBe(server.quote);
+    expect(shownQuote({ status: 'loading', data: null }, server, undefined).shown).toBe(server.quote);
+    const live = quote('0');
+    expect(shownQuote({ status: 'ready', data: live }, server, undefined).shown).toBe(live);
+    expect(shownQuote({ status: 'error', data: null }, server, undefined).shown).toBeNull();
+  });
+
+  it('does not show the server’s quote for a promo code it was not asked with', () => {
+    expect(shownQuote({ status: 'loading', data: null }, server, 'ZERO').shown).toBeNull();
+  });
+
+  it('shows the server’s problem as the API’s until the live quote answers', () => {
+    const { shown, earlyProblem } = shownQuote({ status: 'idle', data: null }, refused, undefined);
+    expect(shown).toBeNull();
+    expect(earlyProblem).toBeInstanceOf(ApiProblem);
+    expect(earlyProblem).toMatchObject({ status: 422, code: 'amount_below_min', message: 'Too little' });
+    expect(earlyProblem?.details).toEqual({ min: '1' });
+    expect(shownQuote({ status: 'ready', data: quote('0') }, refused, undefined).earlyProblem).toBeNull();
+  });
+});
+
+describe('quoteExpiry and quoteReadyToCreate', () => {
+  const fixedQuote = {
+    ...quote('0'),
+    rateType: 'fixed' as const,
+    quoteId: 'q1',
+    expiresAt: '2026-01-01T00:01:00Z',
+  };
+
+  it('counts down only a live fixed quote with an end', () => {
+    const ready = { status: 'ready' as const, data: fixedQuote };
+    expect(quoteExpiry(true, ready, fixedQuote)).toBe(Date.parse('2026-01-01T00:01:00Z'));
+    expect(quoteExpiry(false, ready, fixedQuote)).toBeNull();
+    expect(quoteExpiry(true, { status: 'loading', data: fixedQuote }, fixedQuote)).toBeNull();
+    expect(quoteExpiry(true, { status: 'idle', data: null }, fixedQuote)).toBeNull();
+  });
+
+  it('creates with a live quote, and for a fixed rate only with its id', () => {
+    expect(quoteReadyToCreate(true, { status: 'ready', data: fixedQuote }, fixedQuote)).toBe(true);
+    const noId = quote('0');
+    expect(quoteReadyToCreate(true, { status: 'ready', data: noId }, noId)).toBe(false);
+    expect(quoteReadyToCreate(false, { status: 'ready', data: noId }, noId)).toBe(true);
+    expect(quoteReadyToCreate(false, { status: 'idle', data: null }, noId)).toBe(false);
+  });
+});
+
+describe('createSwapBody', () => {
+  it('sends the quote request, the fixed quote’s id, the trimmed addresses, the email and the partner', () => {
+    const state = run(
+      { type: 'edit', field: 'payoutAddress', value: ' 0xabc ' },
+      { type: 'edit', field: 'email', value: ' Me@Example.com ' },
+    );
+    expect(
+      createSwapBody(stepQuoteRequest(STEP, 'ZERO'), state, { quoteId: 'q1', affiliateId: 'partner-1' }),
+    ).toEqual({
+      from: 'btc',
+      fromNetwork: 'bitcoin',
+      to: 'eth',
+      toNetwork: 'ethereum',
+      amount: '0.5',
+      rateType: 'fixed',
+      promoCode: 'ZERO',
+      quoteId: 'q1',
+      payoutAddress: '0xabc',
+      email: 'me@example.com',
+      affiliateId: 'partner-1',
+    });
+  });
+
+  it('leaves out what is not there', () => {
+    const body = createSwapBody(
+      stepQuoteRequest({ ...STEP, rateType: 'float' }, undefined),
+      INITIAL_SWAP_CREATE,
+      {},
+    );
+    expect(Object.keys(body).sort()).toEqual(
+      ['amount', 'from', 'fromNetwork', 'payoutAddress', 'rateType', 'to', 'toNetwork'].sort(),
+    );
+  });
+});
+
+describe('afterPost', () => {
+  it('starts empty without a refused post', () => {
+    expect(afterPost(null)).toBe(INITIAL_SWAP_CREATE);
+  });
+
+  it('puts the server’s refusal of the plain post next to its field, or in the form’s alert', () => {
+    expect(
+      afterPost({ status: 422, code: 'invalid_address', message: 'Not an address', field: 'payoutAddress' })
+        .errors,
+    ).toEqual({ payoutAddress: 'Not an address' });
+    expect(afterPost({ status: 503, code: 'provider_unavailable', message: 'Try later' }).formError).toBe(
+      'Try later',
+    );
   });
 });

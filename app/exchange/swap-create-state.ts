@@ -1,10 +1,12 @@
 import { normalizeEmail } from '../../core/newsletter/email.ts';
 import type { TFunction } from '../i18n/i18n.ts';
-import type { ApiProblem } from '../lib/api-client.ts';
+import { ApiProblem } from '../lib/api-client.ts';
 import type { AddressState } from './api-hooks.ts';
-import { isZero } from './format.ts';
+import { cleanAmount, isZero } from './format.ts';
 import { addressReason } from './messages.ts';
-import type { Quote } from './types.ts';
+import type { SwapQuery } from './query.ts';
+import type { StepProblem, StepQuote } from './swap-create.server.ts';
+import type { Quote, QuoteRequest } from './types.ts';
 
 /** Fields the form shows errors next to, in the form's order; others go to the summary or the form's alert. */
 export const FIELDS = [
@@ -235,4 +237,77 @@ export function promoOutcome(
 ): 'applied' | 'ignored' | null {
   if (!promo || quote.status !== 'ready' || !quote.data) return null;
   return isZero(quote.data.serviceFee) ? 'applied' : 'ignored';
+}
+
+/** A problem the server sent as data, as the API client's problem (for the same messages). */
+export function asApiProblem(problem: StepProblem): ApiProblem {
+  return new ApiProblem(problem.status, problem.code, problem.message, problem.field, problem.details);
+}
+
+/** The step's state after the server refused its plain post: the problem where the API's would go. */
+export function afterPost(posted: StepProblem | null): SwapCreateState {
+  if (!posted) return INITIAL_SWAP_CREATE;
+  const failure = submitFailure(asApiProblem(posted), posted.message);
+  return swapCreateReducer(INITIAL_SWAP_CREATE, { type: 'submitFailed', failure });
+}
+
+/** The quote the step asks for: the step's pair and amount, with the applied promo code. */
+export function stepQuoteRequest(step: SwapQuery, promo: string | undefined): QuoteRequest {
+  return {
+    from: step.from,
+    fromNetwork: step.fromNetwork,
+    to: step.to,
+    toNetwork: step.toNetwork,
+    amount: cleanAmount(step.amount),
+    rateType: step.rateType,
+    ...(step.provider ? { provider: step.provider } : {}),
+    ...(promo ? { promoCode: promo } : {}),
+  };
+}
+
+/** Where the live quote stands, as far as the step shows it. */
+export interface LiveQuote {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  data: Quote | null;
+}
+
+/**
+ * The quote the summary shows: the live one, or the server's until the live one answers (the
+ * page shows a quote before its code runs) unless a promo code asks for another; with the
+ * server's problem in the same way.
+ */
+export function shownQuote(
+  quote: LiveQuote,
+  server: StepQuote | null,
+  promo: string | undefined,
+): { shown: Quote | null; earlyProblem: ApiProblem | null } {
+  const early = quote.status === 'idle' || (quote.status === 'loading' && !quote.data);
+  const shown = quote.data ?? (early && !promo ? (server?.quote ?? null) : null);
+  const earlyProblem = early && !promo && server?.quoteProblem ? asApiProblem(server.quoteProblem) : null;
+  return { shown, earlyProblem };
+}
+
+/** When the shown fixed quote runs out (ms since the epoch); null for a float rate or before the live quote answers. */
+export function quoteExpiry(fixed: boolean, quote: LiveQuote, shown: Quote | null): number | null {
+  return fixed && quote.status === 'ready' && shown?.expiresAt ? Date.parse(shown.expiresAt) : null;
+}
+
+/** Whether a create can be sent: a live quote, with its id for a fixed rate. */
+export function quoteReadyToCreate(fixed: boolean, quote: LiveQuote, shown: Quote | null): boolean {
+  return quote.status === 'ready' && (!fixed || !!shown?.quoteId);
+}
+
+/** What POST /api/v1/swaps is sent: the quote request, the fixed quote's id, addresses, email and partner. */
+export function createSwapBody(
+  request: QuoteRequest,
+  state: SwapCreateState,
+  { quoteId, affiliateId }: { quoteId?: string | undefined; affiliateId?: string | undefined },
+) {
+  return {
+    ...request,
+    ...(quoteId ? { quoteId } : {}),
+    ...swapAddresses(state),
+    ...notifyEmail(state),
+    ...(affiliateId ? { affiliateId } : {}),
+  };
 }
