@@ -44,9 +44,7 @@ export type FiatQuoteRequestBody = z.output<typeof fiatQuoteRequestSchema>;
 
 export const fiatOrderRequestSchema = fiatQuoteRequestSchema.extend({
   paymentMethod: z.enum(PAYMENT_METHODS),
-  provider: providerIdSchema
-    .optional()
-    .describe("Take this provider's offer instead of the best one"),
+  provider: providerIdSchema.optional().describe("Take this provider's offer instead of the best one"),
   walletAddress: z
     .string()
     .trim()
