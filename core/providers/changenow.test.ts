@@ -129,7 +129,7 @@ describe('ChangeNowProvider against the fake ChangeNOW', () => {
       '/v2/exchange/range',
     ]);
     const estimate = fake.requests.find((r) => r.path.endsWith('estimated-amount'));
-    expect(estimate?.apiKey).toBe('secret');
+    expect(estimate?.headers['x-changenow-api-key']).toBe('secret');
     expect(estimate?.query).toEqual({
       fromCurrency: 'btc',
       toCurrency: 'eth',
