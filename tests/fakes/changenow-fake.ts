@@ -235,6 +235,29 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
 
   function handleEstimate(query: Record<string, string>): unknown {
     const q = parse(estimateQuery, query);
+    const answer = (amounts: {
+      fromAmount: number;
+      toAmount: number;
+      withdrawalFee: number;
+      rateId: string | null;
+      validUntil: string | null;
+    }) => ({
+      fromCurrency: q.fromCurrency,
+      fromNetwork: q.fromNetwork,
+      toCurrency: q.toCurrency,
+      toNetwork: q.toNetwork,
+      flow: q.flow,
+      type: q.type,
+      rateId: amounts.rateId,
+      validUntil: amounts.validUntil,
+      transactionSpeedForecast: '10-60',
+      warningMessage: null,
+      fromAmount: amounts.fromAmount,
+      toAmount: amounts.toAmount,
+      depositFee: 0,
+      withdrawalFee: amounts.withdrawalFee,
+      userId: null,
+    });
     // As ChangeNOW documents it: reverse estimates exist for the fixed-rate flow only.
     if (q.type === 'reverse') {
       if (q.flow !== 'fixed-rate' || !q.toAmount) {
@@ -242,23 +265,13 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
       }
       const fromAmount = reverse(q, q.toAmount);
       const { fee } = estimate(q, fromAmount);
-      return {
-        fromCurrency: q.fromCurrency,
-        fromNetwork: q.fromNetwork,
-        toCurrency: q.toCurrency,
-        toNetwork: q.toNetwork,
-        flow: q.flow,
-        type: q.type,
-        rateId: null,
-        validUntil: new Date(Date.now() + fixedRateTtlMs).toISOString(),
-        transactionSpeedForecast: '10-60',
-        warningMessage: null,
+      return answer({
         fromAmount: Number(fromAmount),
         toAmount: Number(q.toAmount),
-        depositFee: 0,
         withdrawalFee: fee,
-        userId: null,
-      };
+        rateId: null,
+        validUntil: new Date(Date.now() + fixedRateTtlMs).toISOString(),
+      });
     }
     if (!q.fromAmount) fail(400, 'bad_params', 'fromAmount is required');
     const { toAmount, fee } = estimate(q, q.fromAmount);
@@ -272,23 +285,7 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
         rates.set(rateId, { key: pairKey(q), fromAmount: q.fromAmount, toAmount, validUntil: until });
       }
     }
-    return {
-      fromCurrency: q.fromCurrency,
-      fromNetwork: q.fromNetwork,
-      toCurrency: q.toCurrency,
-      toNetwork: q.toNetwork,
-      flow: q.flow,
-      type: q.type,
-      rateId,
-      validUntil,
-      transactionSpeedForecast: '10-60',
-      warningMessage: null,
-      fromAmount: Number(q.fromAmount),
-      toAmount,
-      depositFee: 0,
-      withdrawalFee: fee,
-      userId: null,
-    };
+    return answer({ fromAmount: Number(q.fromAmount), toAmount, withdrawalFee: fee, rateId, validUntil });
   }
 
   function handleCreate(raw: unknown): unknown {
