@@ -1,4 +1,5 @@
 import type { CrossChainQuotesView, CrossChainStatusView } from '../../core/crosschain/contract.ts';
+import { FINAL_BRIDGE_STATUSES } from '../../core/crosschain/status.ts';
 import { NATIVE_TOKEN, parseUnits } from '../../core/dex/networks.ts';
 
 const NATIVE = NATIVE_TOKEN.toLowerCase();
@@ -17,9 +18,9 @@ interface Side {
   token: { address: string; decimals: number };
 }
 
-/** The transfer is over: landed, failed, or not a transfer the bridge knows. */
+/** The transfer is over (core/crosschain/status.ts says which statuses are final). */
 export function isFinalTransfer(status: CrossChainStatusView): boolean {
-  return status.status === 'DONE' || status.status === 'FAILED' || status.status === 'INVALID';
+  return FINAL_BRIDGE_STATUSES.has(status.status);
 }
 
 /** The amount typed, in base units of the token sent (null: none or unreadable). */

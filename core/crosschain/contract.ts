@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SLIPPAGE_BPS } from '../dex/amm.ts';
 import { DEX_NETWORK_IDS } from '../dex/networks.ts';
 import type { CrossChainQuoteResult } from './crosschain.ts';
+import { BRIDGE_STATUSES } from './status.ts';
 
 const addressSchema = z
   .string()
@@ -42,7 +43,7 @@ export const crossChainStatusQuerySchema = z.strictObject({
 });
 
 export const crossChainStatusSchema = z.object({
-  status: z.enum(['NOT_FOUND', 'PENDING', 'DONE', 'FAILED', 'INVALID']),
+  status: z.enum(BRIDGE_STATUSES),
   substatus: z.string().nullable(),
   receivingTxHash: z.string().nullable().describe('The destination transaction once the transfer landed'),
   receivingTxUrl: z.string().nullable().describe('That transaction on the destination network’s explorer'),

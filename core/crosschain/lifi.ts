@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DexNetwork } from '../dex/networks.ts';
 import type { DexToken } from '../dex/tokens.ts';
 import type { Address } from '../dex/types.ts';
+import { BRIDGE_STATUSES, type BridgeStatus } from './status.ts';
 
 export interface CrossChainQuoteRequest {
   fromNetwork: DexNetwork;
@@ -44,8 +45,6 @@ export interface CrossChainRoute {
   approvalAddress: Address | null;
   transaction: { to: Address; data: `0x${string}`; value: bigint; chainId: number } | null;
 }
-
-export type BridgeStatus = 'NOT_FOUND' | 'PENDING' | 'DONE' | 'FAILED' | 'INVALID';
 
 export interface BridgeTransferStatus {
   status: BridgeStatus;
@@ -124,7 +123,7 @@ const stepSchema = z.object({
 
 /** `GET /v1/status` (docs.li.fi, "Check the status of a cross-chain transfer"). */
 const statusSchema = z.object({
-  status: z.enum(['NOT_FOUND', 'PENDING', 'DONE', 'FAILED', 'INVALID']),
+  status: z.enum(BRIDGE_STATUSES),
   substatus: z.string().nullish(),
   receiving: z.object({ txHash: z.string().nullish(), amount: z.string().nullish() }).passthrough().nullish(),
 });

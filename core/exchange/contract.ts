@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddressInvalidReason } from '../address/validate.ts';
+import { PARTNER_ID_PATTERN } from '../widget/config.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_PATTERN,
@@ -31,6 +32,11 @@ const amountSchema = z.string().trim().regex(DECIMAL_PATTERN, 'a positive decima
 export const rateTypeSchema = z.enum(RATE_TYPES);
 export const swapIdSchema = z.string().regex(SWAP_ID_PATTERN);
 export const swapStatusSchema = z.enum(SWAP_STATUSES);
+/**
+ * A provider's id as a client names it (`provider` of a swap quote or a fiat order): trimmed and
+ * bounded, not checked further, as an unknown id only means "the best offer".
+ */
+export const providerIdSchema = z.string().trim().min(1).max(40);
 
 // ---- Requests -------------------------------------------------------------------------------
 
@@ -42,11 +48,7 @@ const tradeSchema = z.strictObject({
   amount: amountSchema,
   rateType: rateTypeSchema,
   promoCode: z.string().trim().min(1).max(40).optional(),
-  provider: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
+  provider: providerIdSchema
     .optional()
     .describe("Take this provider's offer instead of the best one (the best when it has none)"),
 });
@@ -71,7 +73,7 @@ export const swapRequestSchema = tradeSchema.extend({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/)
+    .regex(PARTNER_ID_PATTERN)
     .optional()
     .describe(
       "Optional: the partner whose widget or link brought the swap; it earns the partner's affiliate share. Ignored for an unknown partner and when X-Api-Key names one",

@@ -5,7 +5,7 @@ import { fixedQuotes, promoCodes } from '../../db/schema.ts';
 import { type Catalogue, type CatalogueAsset, payoutDecimals } from '../catalogue/catalogue.ts';
 import { fractionDigits } from '../catalogue/catalogue-files.ts';
 import { withDeadline } from '../deadline.ts';
-import type { CircuitName } from '../providers/resilience.ts';
+import type { CircuitName } from '../resilience.ts';
 import { Big, isDecimalString, toAmount } from './decimal.ts';
 import { typicalSwapSeconds } from './eta.ts';
 import {

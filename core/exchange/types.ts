@@ -10,6 +10,8 @@ export type RateType = (typeof RATE_TYPES)[number];
 export const SWAP_ID_PATTERN = /^[a-z2-7]{26}$/;
 /** A coin code as URLs, the API and the catalogue write it: `btc`, `usdt`. */
 export const COIN_CODE_PATTERN = /^[a-z0-9]{1,20}$/;
+/** A provider's id as the registry and the data files write it: `changenow`, `sandbox-fiat`. */
+export const PROVIDER_ID_PATTERN = /^[a-z0-9-]{1,40}$/;
 /** A network id: `ethereum`, `avalanche-c`. */
 export const NETWORK_ID_PATTERN = /^[a-z0-9-]{1,30}$/;
 /**

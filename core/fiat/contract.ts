@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerIdSchema } from '../exchange/contract.ts';
 import {
   COIN_CODE_PATTERN,
   DECIMAL_NUMBER_PATTERN,
@@ -43,13 +44,7 @@ export type FiatQuoteRequestBody = z.output<typeof fiatQuoteRequestSchema>;
 
 export const fiatOrderRequestSchema = fiatQuoteRequestSchema.extend({
   paymentMethod: z.enum(PAYMENT_METHODS),
-  provider: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .optional()
-    .describe("Take this provider's offer instead of the best one"),
+  provider: providerIdSchema.optional().describe("Take this provider's offer instead of the best one"),
   walletAddress: z
     .string()
     .trim()

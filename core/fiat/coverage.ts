@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { decimalStringSchema } from '../catalogue/catalogue-files.ts';
+import { PROVIDER_ID_PATTERN } from '../exchange/types.ts';
 import { FIAT_SIDES, type FiatSide, PAYMENT_METHODS, type PaymentMethod } from './types.ts';
 
 /**
@@ -18,7 +19,7 @@ const methodSchema = z.strictObject({
 });
 
 export const providerCoverageSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  id: z.string().regex(PROVIDER_ID_PATTERN),
   name: z.string().min(1),
   /** `sandbox`: simulated by core/fiat/sandbox.ts; otherwise the adapter of that name. */
   kind: z.enum(['sandbox', 'moonpay', 'banxa', 'transak']),

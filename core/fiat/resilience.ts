@@ -1,15 +1,4 @@
-import {
-  BrokenCircuitError,
-  type CircuitBreakerPolicy,
-  ConsecutiveBreaker,
-  circuitBreaker,
-  ExponentialBackoff,
-  handleWhen,
-  type IPolicy,
-  retry,
-  wrap,
-} from 'cockatiel';
-import { type CircuitName, circuitName, type ResilienceOptions } from '../providers/resilience.ts';
+import { CircuitGuard, type CircuitName, type ResilienceOptions } from '../resilience.ts';
 import {
   type FiatOrderRequest,
   type FiatProvider,
@@ -23,7 +12,7 @@ import {
 
 /**
  * A real fiat ramp behind the same cockatiel policies as the instant-exchange adapters
- * (core/providers/resilience.ts, docs/decisions/016): a circuit breaker opens after `breakAfter`
+ * (core/resilience.ts, docs/decisions/016): a circuit breaker opens after `breakAfter`
  * failures in a row, so a ramp that is down drops out of the comparison at once and comes back on
  * its own after `halfOpenAfterMs`; quotes and status lookups are retried with backoff while the
  * caller's deadline allows; creating an order is never retried (it could open two checkouts).
@@ -39,9 +28,7 @@ export class ResilientFiatProvider implements FiatProvider {
   readonly sandbox?: boolean;
   readonly takesPayoutDetails?: boolean;
   readonly #inner: FiatProvider;
-  readonly #breaker: CircuitBreakerPolicy;
-  readonly #attempts: number;
-  readonly #backoffMs: number;
+  readonly #guard: CircuitGuard;
 
   constructor(inner: FiatProvider, options: ResilienceOptions = {}) {
     this.#inner = inner;
@@ -49,12 +36,16 @@ export class ResilientFiatProvider implements FiatProvider {
     this.name = inner.name;
     if (inner.sandbox !== undefined) this.sandbox = inner.sandbox;
     if (inner.takesPayoutDetails !== undefined) this.takesPayoutDetails = inner.takesPayoutDetails;
-    this.#attempts = Math.max(1, options.readAttempts ?? 2);
-    this.#backoffMs = options.backoffMs ?? 150;
-    this.#breaker = circuitBreaker(handleWhen(isFailure), {
-      halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
-      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
-    });
+    this.#guard = new CircuitGuard(
+      isFailure,
+      () =>
+        new FiatProviderError(
+          this.id,
+          'upstream_error',
+          `${this.name}: circuit open after repeated failures`,
+        ),
+      options,
+    );
   }
 
   /** The adapter this one guards. */
@@ -64,15 +55,15 @@ export class ResilientFiatProvider implements FiatProvider {
 
   /** The breaker's state now: `open` while the ramp is skipped after repeated failures (the console shows it). */
   get circuit(): CircuitName {
-    return circuitName(this.#breaker.state);
+    return this.#guard.circuit;
   }
 
   quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote> {
-    return this.#read((s) => this.#inner.quote(request, s), signal);
+    return this.#guard.read((s) => this.#inner.quote(request, s), signal);
   }
 
   createOrder(request: FiatOrderRequest, signal: AbortSignal): Promise<ProviderFiatOrder> {
-    return this.#run(this.#breaker, (s) => this.#inner.createOrder(request, s), signal);
+    return this.#guard.once((s) => this.#inner.createOrder(request, s), signal);
   }
 
   getOrder(
@@ -80,37 +71,10 @@ export class ResilientFiatProvider implements FiatProvider {
     signal: AbortSignal,
     providerOrderId?: string | null,
   ): Promise<ProviderFiatOrderState | null> {
-    return this.#read((s) => this.#inner.getOrder(reference, s, providerOrderId), signal);
+    return this.#guard.read((s) => this.#inner.getOrder(reference, s, providerOrderId), signal);
   }
 
   verifyWebhook(headers: Headers, rawBody: string): FiatWebhookEvent | Promise<FiatWebhookEvent> {
     return this.#inner.verifyWebhook(headers, rawBody);
-  }
-
-  #read<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
-    if (this.#attempts <= 1) return this.#run(this.#breaker, call, signal);
-    const again = retry(
-      handleWhen((error) => isFailure(error) && !signal.aborted),
-      {
-        maxAttempts: this.#attempts - 1,
-        backoff: new ExponentialBackoff({ initialDelay: this.#backoffMs, maxDelay: this.#backoffMs * 8 }),
-      },
-    );
-    return this.#run(wrap(again, this.#breaker), call, signal);
-  }
-
-  async #run<T>(policy: IPolicy, call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
-    try {
-      return await policy.execute(({ signal: inner }) => call(inner), signal);
-    } catch (error) {
-      if (error instanceof BrokenCircuitError) {
-        throw new FiatProviderError(
-          this.id,
-          'upstream_error',
-          `${this.name}: circuit open after repeated failures`,
-        );
-      }
-      throw error;
-    }
   }
 }

@@ -1,82 +1,24 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BTC,
+  BTC_ADDRESS,
+  ETH,
+  ETH_ADDRESS,
+  expectProviderError,
+  signal,
+} from '../../tests/fakes/adapter-contract.ts';
+import { fileCatalogue } from '../../tests/fakes/catalogue.ts';
 import {
   type FakeChangeNow,
   type FakeChangeNowStatus,
   startFakeChangeNow,
 } from '../../tests/fakes/changenow-fake.ts';
-import { MEMO_NAMES, NETWORKS } from '../address/networks.ts';
+import { NETWORKS } from '../address/networks.ts';
 import { validateAddress, validateMemo } from '../address/validate.ts';
-import type { CatalogueAsset } from '../catalogue/catalogue.ts';
-import { ProviderError, type ProviderErrorCode, type SwapStatus } from '../exchange/types.ts';
+import type { SwapStatus } from '../exchange/types.ts';
 import { CHANGENOW_NETWORKS, ChangeNowProvider } from './changenow.ts';
 
-interface CoinFile {
-  code: string;
-  name: string;
-  networks: {
-    network: keyof typeof NETWORKS;
-    contract: string | null;
-    decimals: number;
-    min: string;
-    max: string;
-  }[];
-}
-
-/** The catalogue's asset lookup over the committed coin list, without a database. */
-const coinList = JSON.parse(
-  readFileSync(new URL('../../content/catalogue/coins.json', import.meta.url), 'utf8'),
-) as CoinFile[];
-const catalogue = {
-  async asset(code: string, network?: string | null): Promise<CatalogueAsset | null> {
-    const coin = coinList.find((c) => c.code === code);
-    const entry =
-      coin?.networks.find((n) => n.network === network) ?? (network ? undefined : coin?.networks[0]);
-    if (!coin || !entry) return null;
-    const def = NETWORKS[entry.network];
-    return {
-      coin: coin.code,
-      coinName: coin.name,
-      contract: entry.contract,
-      decimals: entry.decimals,
-      min: entry.min,
-      max: entry.max,
-      network: {
-        id: def.id,
-        name: def.name,
-        nativeCoin: def.nativeCoin,
-        addressFormat: def.addressFormat,
-        memo: def.memo
-          ? { name: MEMO_NAMES[def.memo.kind], kind: def.memo.kind, required: def.memo.required }
-          : null,
-        confirmations: def.confirmations,
-        explorerTx: def.explorer.tx,
-        explorerAddress: def.explorer.address,
-        networkFeeUsd: String(def.networkFeeUsd),
-      },
-    };
-  },
-};
-
-const BTC = { coin: 'btc', network: 'bitcoin' };
-const ETH = { coin: 'eth', network: 'ethereum' };
-const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
-const signal = () => AbortSignal.timeout(5_000);
-
-async function expectProviderError(
-  promise: Promise<unknown>,
-  code: ProviderErrorCode,
-): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  expect((error as ProviderError).code, (error as Error).message).toBe(code);
-  return error as ProviderError;
-}
+const catalogue = fileCatalogue;
 
 describe('ChangeNowProvider against the fake ChangeNOW', () => {
   let fake: FakeChangeNow;
@@ -129,7 +71,7 @@ describe('ChangeNowProvider against the fake ChangeNOW', () => {
       '/v2/exchange/range',
     ]);
     const estimate = fake.requests.find((r) => r.path.endsWith('estimated-amount'));
-    expect(estimate?.apiKey).toBe('secret');
+    expect(estimate?.headers['x-changenow-api-key']).toBe('secret');
     expect(estimate?.query).toEqual({
       fromCurrency: 'btc',
       toCurrency: 'eth',

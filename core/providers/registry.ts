@@ -3,13 +3,14 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Config } from '../config.ts';
 import type { LiquidityProvider } from '../exchange/types.ts';
 import { type ProviderCoverage, readProviderCoverage, servesCoin } from '../fiat/coverage.ts';
+import type { ResilienceOptions } from '../resilience.ts';
 import { CHANGELLY_BLOCKCHAINS, ChangellyProvider } from './changelly.ts';
 import { CHANGENOW_NETWORKS, ChangeNowProvider } from './changenow.ts';
 import { EXOLIX_NETWORKS, ExolixProvider } from './exolix.ts';
 import { FIXEDFLOAT_NETWORKS, FixedFloatProvider } from './fixedfloat.ts';
 import { type CoverageEntry, coverageOf, type NetworkCodes } from './kit.ts';
 import { LETSEXCHANGE_NETWORKS, LetsExchangeProvider } from './letsexchange.ts';
-import { type ResilienceOptions, ResilientProvider } from './resilience.ts';
+import { ResilientProvider } from './resilience.ts';
 import { SIDESHIFT_NETWORKS, SideShiftProvider } from './sideshift.ts';
 
 /**

@@ -1,15 +1,3 @@
-import {
-  BrokenCircuitError,
-  type CircuitBreakerPolicy,
-  CircuitState,
-  ConsecutiveBreaker,
-  circuitBreaker,
-  ExponentialBackoff,
-  handleWhen,
-  type IPolicy,
-  retry,
-  wrap,
-} from 'cockatiel';
 import type { CrossChainRouteSource } from '../crosschain/lifi.ts';
 import type { DexRouteSource } from '../dex/types.ts';
 import {
@@ -21,9 +9,10 @@ import {
   type QuoteRequest,
   type ReverseQuoteRequest,
 } from '../exchange/types.ts';
+import { CircuitGuard, type CircuitName, type ResilienceOptions } from '../resilience.ts';
 
 /**
- * Resilience per provider on cockatiel (docs/decisions/016): a circuit breaker opens after
+ * Resilience per provider on cockatiel (core/resilience.ts, docs/decisions/016): a circuit breaker opens after
  * `breakAfter` failures in a row, so a provider that is down drops out of the comparison at once
  * instead of costing every quote its timeout, and half-opens after `halfOpenAfterMs` to come back on
  * its own. Reads that are safe to repeat (quotes, status) are retried with exponential backoff while
@@ -34,35 +23,7 @@ import {
  * (QuoteService's withDeadline): the signal reaches every attempt.
  */
 
-export interface ResilienceOptions {
-  /** Failures in a row that open the breaker. */
-  breakAfter?: number;
-  /** How long an open breaker refuses calls before it lets one through to test the provider. */
-  halfOpenAfterMs?: number;
-  /** Attempts of a safe read, the first included. */
-  readAttempts?: number;
-  /** First backoff between read attempts (doubling, with jitter). */
-  backoffMs?: number;
-}
-
 const isFailure = (error: unknown) => error instanceof ProviderError && error.code === 'upstream_error';
-
-/** A breaker's state as the operator console shows it. */
-export type CircuitName = 'closed' | 'open' | 'half-open' | 'isolated';
-
-/** The console's name of a cockatiel breaker's state. */
-export function circuitName(state: CircuitState): CircuitName {
-  switch (state) {
-    case CircuitState.Open:
-      return 'open';
-    case CircuitState.HalfOpen:
-      return 'half-open';
-    case CircuitState.Isolated:
-      return 'isolated';
-    default:
-      return 'closed';
-  }
-}
 
 /** What a caller sees while a provider's breaker is open. */
 export function isCircuitOpen(error: unknown): boolean {
@@ -76,9 +37,7 @@ export class ResilientProvider implements LiquidityProvider {
   readonly profile?: LiquidityProvider['profile'];
   readonly reverseQuote?: (request: ReverseQuoteRequest, signal: AbortSignal) => Promise<ProviderQuote>;
   readonly #inner: LiquidityProvider;
-  readonly #breaker: CircuitBreakerPolicy;
-  readonly #attempts: number;
-  readonly #backoffMs: number;
+  readonly #guard: CircuitGuard;
 
   constructor(inner: LiquidityProvider, options: ResilienceOptions = {}) {
     this.#inner = inner;
@@ -86,21 +45,21 @@ export class ResilientProvider implements LiquidityProvider {
     this.name = inner.name;
     if (inner.supportsFixed !== undefined) this.supportsFixed = inner.supportsFixed;
     if (inner.profile) this.profile = inner.profile;
-    this.#attempts = Math.max(1, options.readAttempts ?? 2);
-    this.#backoffMs = options.backoffMs ?? 150;
-    this.#breaker = circuitBreaker(handleWhen(isFailure), {
-      halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
-      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
-    });
+    this.#guard = new CircuitGuard(
+      isFailure,
+      () =>
+        new ProviderError(this.id, 'upstream_error', `${this.name}: circuit open after repeated failures`),
+      options,
+    );
     const reverse = inner.reverseQuote?.bind(inner);
     if (reverse) {
-      this.reverseQuote = (request, signal) => this.#read((s) => reverse(request, s), signal);
+      this.reverseQuote = (request, signal) => this.#guard.read((s) => reverse(request, s), signal);
     }
   }
 
   /** The breaker's state now: `open` while the provider is skipped after repeated failures. */
   get circuit(): CircuitName {
-    return circuitName(this.#breaker.state);
+    return this.#guard.circuit;
   }
 
   /** The adapter this one guards (for checks that need the provider's own methods). */
@@ -109,42 +68,15 @@ export class ResilientProvider implements LiquidityProvider {
   }
 
   quote(request: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
-    return this.#read((s) => this.#inner.quote(request, s), signal);
+    return this.#guard.read((s) => this.#inner.quote(request, s), signal);
   }
 
   getSwap(providerSwapId: string, signal: AbortSignal): Promise<ProviderSwap> {
-    return this.#read((s) => this.#inner.getSwap(providerSwapId, s), signal);
+    return this.#guard.read((s) => this.#inner.getSwap(providerSwapId, s), signal);
   }
 
   createSwap(request: ProviderSwapRequest, signal: AbortSignal): Promise<ProviderSwap> {
-    return this.#run(this.#breaker, (s) => this.#inner.createSwap(request, s), signal);
-  }
-
-  #read<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
-    if (this.#attempts <= 1) return this.#run(this.#breaker, call, signal);
-    const again = retry(
-      handleWhen((error) => isFailure(error) && !signal.aborted),
-      {
-        maxAttempts: this.#attempts - 1,
-        backoff: new ExponentialBackoff({ initialDelay: this.#backoffMs, maxDelay: this.#backoffMs * 8 }),
-      },
-    );
-    return this.#run(wrap(again, this.#breaker), call, signal);
-  }
-
-  async #run<T>(policy: IPolicy, call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
-    try {
-      return await policy.execute(({ signal: inner }) => call(inner), signal);
-    } catch (error) {
-      if (error instanceof BrokenCircuitError) {
-        throw new ProviderError(
-          this.id,
-          'upstream_error',
-          `${this.name}: circuit open after repeated failures`,
-        );
-      }
-      throw error;
-    }
+    return this.#guard.once((s) => this.#inner.createSwap(request, s), signal);
   }
 }
 
@@ -159,39 +91,13 @@ export class SourceCircuitOpenError extends Error {
  * `breakAfter` failures in a row and half-opens after `halfOpenAfterMs`, and a retry with backoff
  * while the caller's deadline allows. A source answering "no route" returns null: not a failure.
  */
-export class SourceGuard {
-  readonly #breaker: IPolicy;
-  readonly #attempts: number;
-  readonly #backoffMs: number;
-  readonly #name: string;
-
+export class SourceGuard extends CircuitGuard {
   constructor(name: string, options: ResilienceOptions = {}) {
-    this.#name = name;
-    this.#attempts = Math.max(1, options.readAttempts ?? 2);
-    this.#backoffMs = options.backoffMs ?? 150;
-    this.#breaker = circuitBreaker(handleWhen(isSourceFailure), {
-      halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
-      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
-    });
-  }
-
-  async read<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
-    const again = retry(
-      handleWhen((error) => isSourceFailure(error) && !signal.aborted),
-      {
-        maxAttempts: this.#attempts - 1,
-        backoff: new ExponentialBackoff({ initialDelay: this.#backoffMs, maxDelay: this.#backoffMs * 8 }),
-      },
+    super(
+      isSourceFailure,
+      () => new SourceCircuitOpenError(`${name}: circuit open after repeated failures`),
+      options,
     );
-    const policy = this.#attempts > 1 ? wrap(again, this.#breaker) : this.#breaker;
-    try {
-      return await policy.execute(({ signal: inner }) => call(inner), signal);
-    } catch (error) {
-      if (error instanceof BrokenCircuitError) {
-        throw new SourceCircuitOpenError(`${this.#name}: circuit open after repeated failures`);
-      }
-      throw error;
-    }
   }
 }
 

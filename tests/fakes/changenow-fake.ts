@@ -1,16 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { depositAddressFor, depositMemoFor } from '../../core/address/generate.ts';
 import { validateAddress } from '../../core/address/validate.ts';
 import { Big, isDecimalString } from '../../core/exchange/decimal.ts';
 import { networkFromChangeNow } from '../../core/providers/changenow.ts';
-import { closeServer, listenOnLoopback } from '../support/local-server.ts';
+import {
+  addressSeed,
+  FAKE_PRICES,
+  FakeHttpError,
+  type FakeSwitches,
+  fakeTxHash,
+  type RecordedRequest,
+  startFakeServer,
+} from './fake-server.ts';
 
 /**
  * A local stand-in for the ChangeNOW API v2, for tests and offline development: the four
  * endpoints the adapter uses, with the documented shapes, a price table, issued rate ids and
  * exchanges whose status the test sets. Amounts go out as JSON numbers, as ChangeNOW sends them.
+ * The server, its request log and switches are the shared ones of ./fake-server.ts.
  */
 
 export type FakeChangeNowStatus =
@@ -42,24 +50,6 @@ export interface FakeChangeNowOptions {
   fixedRate?: boolean;
   fixedRateTtlMs?: number;
   latencyMs?: number;
-}
-
-/** Things a test may flip while the server runs. */
-export interface FakeChangeNowSwitches {
-  latencyMs: number;
-  /** Answer every request with this HTTP status (and body) instead of serving it. */
-  failStatus: number | null;
-  failBody: unknown;
-  /** Answer 200 with a body that is not JSON. */
-  invalidJson: boolean;
-}
-
-export interface FakeRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  apiKey: string | undefined;
 }
 
 interface FakeRate {
@@ -98,24 +88,12 @@ export interface FakeChangeNow {
   /** Base URL including '/v2', to pass as the adapter's baseUrl. */
   url: string;
   apiKey: string;
-  requests: FakeRequest[];
+  requests: RecordedRequest[];
   setStatus(id: string, status: FakeChangeNowStatus): void;
-  set(switches: Partial<FakeChangeNowSwitches>): void;
+  set(switches: Partial<FakeSwitches>): void;
   exchange(id: string): Readonly<FakeExchange> | undefined;
   close(): Promise<void>;
 }
-
-const DEFAULT_PRICES: Record<string, number> = {
-  btc: 60_000,
-  eth: 3_000,
-  usdt: 1,
-  usdc: 1,
-  sol: 150,
-  trx: 0.12,
-  xrp: 0.5,
-  ltc: 80,
-  doge: 0.1,
-};
 
 const DEFAULT_ASSETS = [
   'btc:btc',
@@ -161,25 +139,16 @@ const createBody = z.object({
   rateId: z.string().optional(),
 });
 
-class HttpError extends Error {
-  readonly status: number;
-  readonly error: string;
-  constructor(status: number, error: string, message: string) {
-    super(message);
-    this.status = status;
-    this.error = error;
-  }
+/** ChangeNOW's error answer: `{ error, message }` with the HTTP status. */
+function fail(status: number, error: string, message: string): never {
+  throw new FakeHttpError(status, { error, message });
 }
 
 const round8 = (value: Big): number => Number(value.round(8, Big.roundDown).toFixed());
 
-function fakeTxHash(kind: string, id: string): string {
-  return createHash('sha256').update(`changenow-fake-${kind}:${id}`).digest('hex');
-}
-
 export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Promise<FakeChangeNow> {
   const apiKey = options.apiKey ?? 'test-key';
-  const prices = { ...DEFAULT_PRICES, ...options.prices };
+  const prices: Record<string, number> = { ...FAKE_PRICES, ...options.prices };
   const assets = new Set(options.assets ?? DEFAULT_ASSETS);
   const spreadBps = options.spreadBps ?? 50;
   const fixedMarginBps = options.fixedMarginBps ?? 100;
@@ -189,20 +158,12 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
   const standardMaxUsd = options.standardMaxUsd ?? null;
   const fixedRateEnabled = options.fixedRate ?? true;
   const fixedRateTtlMs = options.fixedRateTtlMs ?? 10 * 60_000;
-  const switches: FakeChangeNowSwitches = {
-    latencyMs: options.latencyMs ?? 0,
-    failStatus: null,
-    failBody: { error: 'internal_error', message: 'Internal server error' },
-    invalidJson: false,
-  };
-  const requests: FakeRequest[] = [];
   const rates = new Map<string, FakeRate>();
   const exchanges = new Map<string, FakeExchange>();
-  const timers = new Set<NodeJS.Timeout>();
 
   function price(ticker: string): Big {
     const usd = prices[ticker];
-    if (usd === undefined) throw new HttpError(400, 'pair_is_inactive', `No market for ${ticker}`);
+    if (usd === undefined) fail(400, 'pair_is_inactive', `No market for ${ticker}`);
     return new Big(usd);
   }
 
@@ -210,10 +171,10 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
     const from = `${pair.fromCurrency}:${pair.fromNetwork}`;
     const to = `${pair.toCurrency}:${pair.toNetwork}`;
     if (!assets.has(from) || !assets.has(to) || from === to) {
-      throw new HttpError(400, 'pair_is_inactive', 'Pair is inactive');
+      fail(400, 'pair_is_inactive', 'Pair is inactive');
     }
     if (pair.flow === 'fixed-rate' && !fixedRateEnabled) {
-      throw new HttpError(400, 'fixed_rate_not_enabled', 'Fixed rate is not enabled for this pair');
+      fail(400, 'fixed_rate_not_enabled', 'Fixed rate is not enabled for this pair');
     }
     return { priceFrom: price(pair.fromCurrency), priceTo: price(pair.toCurrency) };
   }
@@ -231,10 +192,10 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
     const limits = range(pair, priceFrom);
     const amount = new Big(fromAmount);
     if (amount.lt(limits.min)) {
-      throw new HttpError(400, 'out_of_range', `Amount is less than minimal: ${limits.min.toFixed()}`);
+      fail(400, 'out_of_range', `Amount is less than minimal: ${limits.min.toFixed()}`);
     }
     if (limits.max && amount.gt(limits.max)) {
-      throw new HttpError(400, 'out_of_range', `Amount is more than maximal: ${limits.max.toFixed()}`);
+      fail(400, 'out_of_range', `Amount is more than maximal: ${limits.max.toFixed()}`);
     }
     const marginBps = spreadBps + (pair.flow === 'fixed-rate' ? fixedMarginBps : 0);
     const fee = new Big(withdrawalFeeUsd).div(priceTo);
@@ -274,32 +235,45 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
 
   function handleEstimate(query: Record<string, string>): unknown {
     const q = parse(estimateQuery, query);
+    const answer = (amounts: {
+      fromAmount: number;
+      toAmount: number;
+      withdrawalFee: number;
+      rateId: string | null;
+      validUntil: string | null;
+    }) => ({
+      fromCurrency: q.fromCurrency,
+      fromNetwork: q.fromNetwork,
+      toCurrency: q.toCurrency,
+      toNetwork: q.toNetwork,
+      flow: q.flow,
+      type: q.type,
+      rateId: amounts.rateId,
+      validUntil: amounts.validUntil,
+      transactionSpeedForecast: '10-60',
+      warningMessage: null,
+      fromAmount: amounts.fromAmount,
+      toAmount: amounts.toAmount,
+      depositFee: 0,
+      withdrawalFee: amounts.withdrawalFee,
+      userId: null,
+    });
     // As ChangeNOW documents it: reverse estimates exist for the fixed-rate flow only.
     if (q.type === 'reverse') {
       if (q.flow !== 'fixed-rate' || !q.toAmount) {
-        throw new HttpError(400, 'bad_params', 'Reverse estimates need flow=fixed-rate and toAmount');
+        fail(400, 'bad_params', 'Reverse estimates need flow=fixed-rate and toAmount');
       }
       const fromAmount = reverse(q, q.toAmount);
       const { fee } = estimate(q, fromAmount);
-      return {
-        fromCurrency: q.fromCurrency,
-        fromNetwork: q.fromNetwork,
-        toCurrency: q.toCurrency,
-        toNetwork: q.toNetwork,
-        flow: q.flow,
-        type: q.type,
-        rateId: null,
-        validUntil: new Date(Date.now() + fixedRateTtlMs).toISOString(),
-        transactionSpeedForecast: '10-60',
-        warningMessage: null,
+      return answer({
         fromAmount: Number(fromAmount),
         toAmount: Number(q.toAmount),
-        depositFee: 0,
         withdrawalFee: fee,
-        userId: null,
-      };
+        rateId: null,
+        validUntil: new Date(Date.now() + fixedRateTtlMs).toISOString(),
+      });
     }
-    if (!q.fromAmount) throw new HttpError(400, 'bad_params', 'fromAmount is required');
+    if (!q.fromAmount) fail(400, 'bad_params', 'fromAmount is required');
     const { toAmount, fee } = estimate(q, q.fromAmount);
     let rateId: string | null = null;
     let validUntil: string | null = null;
@@ -311,23 +285,7 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
         rates.set(rateId, { key: pairKey(q), fromAmount: q.fromAmount, toAmount, validUntil: until });
       }
     }
-    return {
-      fromCurrency: q.fromCurrency,
-      fromNetwork: q.fromNetwork,
-      toCurrency: q.toCurrency,
-      toNetwork: q.toNetwork,
-      flow: q.flow,
-      type: q.type,
-      rateId,
-      validUntil,
-      transactionSpeedForecast: '10-60',
-      warningMessage: null,
-      fromAmount: Number(q.fromAmount),
-      toAmount,
-      depositFee: 0,
-      withdrawalFee: fee,
-      userId: null,
-    };
+    return answer({ fromAmount: Number(q.fromAmount), toAmount, withdrawalFee: fee, rateId, validUntil });
   }
 
   function handleCreate(raw: unknown): unknown {
@@ -335,12 +293,12 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
     checkPair(body);
     const toNetwork = networkFromChangeNow(body.toNetwork);
     const fromNetwork = networkFromChangeNow(body.fromNetwork);
-    if (!toNetwork || !fromNetwork) throw new HttpError(400, 'pair_is_inactive', 'Unknown network');
+    if (!toNetwork || !fromNetwork) fail(400, 'pair_is_inactive', 'Unknown network');
     if (!validateAddress(toNetwork, body.address).valid) {
-      throw new HttpError(400, 'not_valid_address', 'Address is not valid');
+      fail(400, 'not_valid_address', 'Address is not valid');
     }
     if (body.refundAddress && !validateAddress(fromNetwork, body.refundAddress).valid) {
-      throw new HttpError(400, 'not_valid_refund_address', 'Refund address is not valid');
+      fail(400, 'not_valid_refund_address', 'Refund address is not valid');
     }
     let toAmount: number;
     let validUntil: string | null = null;
@@ -352,7 +310,7 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
         rate.key === pairKey(body) &&
         new Big(rate.fromAmount).eq(body.fromAmount);
       if (!rate || !usable) {
-        throw new HttpError(400, 'rate_id_not_found_or_expired', 'Rate id is not found or expired');
+        fail(400, 'rate_id_not_found_or_expired', 'Rate id is not found or expired');
       }
       rates.delete(body.rateId ?? '');
       toAmount = rate.toAmount;
@@ -361,7 +319,7 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
       toAmount = estimate(body, body.fromAmount).toAmount;
     }
     const id = randomBytes(7).toString('hex');
-    const seed = new Uint8Array(createHash('sha256').update(id).digest());
+    const seed = addressSeed(id);
     const now = new Date().toISOString();
     const exchange: FakeExchange = {
       id,
@@ -410,7 +368,7 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
 
   function handleById(query: Record<string, string>): unknown {
     const exchange = exchanges.get(query.id ?? '');
-    if (!exchange) throw new HttpError(404, 'not_found', 'Exchange not found');
+    if (!exchange) fail(404, 'not_found', 'Exchange not found');
     return {
       ...exchange,
       actionsAvailable: false,
@@ -424,77 +382,26 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
     };
   }
 
-  function route(method: string, path: string, query: Record<string, string>, body: unknown): unknown {
+  function route({ method, path, query, body }: RecordedRequest): unknown {
     if (method === 'GET' && path === '/v2/exchange/range') return handleRange(query);
     if (method === 'GET' && path === '/v2/exchange/estimated-amount') return handleEstimate(query);
     if (method === 'POST' && path === '/v2/exchange') return handleCreate(body);
     if (method === 'GET' && path === '/v2/exchange/by-id') return handleById(query);
-    throw new HttpError(404, 'not_found', `No route ${method} ${path}`);
+    return fail(404, 'not_found', `No route ${method} ${path}`);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = null;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : null;
-    } catch {
-      body = rawBody;
-    }
-    const header = req.headers['x-changenow-api-key'];
-    const requestKey = Array.isArray(header) ? header[0] : header;
-    requests.push({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body,
-      apiKey: requestKey,
-    });
-    if (switches.latencyMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, switches.latencyMs);
-        timers.add(timer);
-      });
-    }
-    if (res.destroyed) return;
-    const send = (status: number, payload: unknown, raw?: string) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(raw ?? JSON.stringify(payload));
-    };
-    if (requestKey !== apiKey) {
-      send(401, { error: 'unauthorized', message: 'Invalid api key' });
-      return;
-    }
-    if (switches.failStatus !== null) {
-      send(switches.failStatus, switches.failBody);
-      return;
-    }
-    if (switches.invalidJson) {
-      send(200, null, '<html>Bad gateway</html>');
-      return;
-    }
-    try {
-      send(200, route(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body));
-    } catch (error) {
-      if (error instanceof HttpError) send(error.status, { error: error.error, message: error.message });
-      else send(500, { error: 'internal_error', message: String(error) });
-    }
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
-  const origin = await listenOnLoopback(server);
-
+  const server = await startFakeServer(
+    (request) => {
+      if (request.headers['x-changenow-api-key'] !== apiKey) fail(401, 'unauthorized', 'Invalid api key');
+      return route(request);
+    },
+    { failBody: { error: 'internal_error', message: 'Internal server error' } },
+  );
+  if (options.latencyMs) server.set({ latencyMs: options.latencyMs });
   return {
-    url: `${origin}/v2`,
+    url: `${server.origin}/v2`,
     apiKey,
-    requests,
+    requests: server.requests,
     setStatus(id, status) {
       const exchange = exchanges.get(id);
       if (!exchange) throw new Error(`Fake ChangeNOW has no exchange ${id}`);
@@ -503,27 +410,22 @@ export async function startFakeChangeNow(options: FakeChangeNowOptions = {}): Pr
       const deposited = !['new', 'waiting', 'expired'].includes(status);
       if (deposited) {
         exchange.amountFrom = exchange.expectedAmountFrom;
-        exchange.payinHash = fakeTxHash('payin', id);
+        exchange.payinHash = fakeTxHash('changenow', 'payin', id);
       }
-      if (status === 'sending' || status === 'finished') exchange.payoutHash = fakeTxHash('payout', id);
+      if (status === 'sending' || status === 'finished')
+        exchange.payoutHash = fakeTxHash('changenow', 'payout', id);
       if (status === 'finished') exchange.amountTo = exchange.expectedAmountTo;
     },
-    set(changes) {
-      Object.assign(switches, changes);
-    },
+    set: server.set,
     exchange(id) {
       return exchanges.get(id);
     },
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await closeServer(server);
-    },
+    close: server.close,
   };
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, 'not_valid_params', z.prettifyError(result.error));
+  if (!result.success) fail(400, 'not_valid_params', z.prettifyError(result.error));
   return result.data;
 }
