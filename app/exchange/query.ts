@@ -1,3 +1,4 @@
+import { PROVIDER_ID_PATTERN } from '../../core/exchange/types.ts';
 import type { DirectQuoteRequest } from './types.ts';
 
 /**
@@ -36,6 +37,6 @@ export function readSwapSearch(search: URLSearchParams): Partial<SwapQuery> {
   if (toNetwork) out.toNetwork = toNetwork;
   if (amount) out.amount = amount;
   if (rate === 'fixed' || rate === 'float') out.rateType = rate;
-  if (provider && /^[a-z0-9-]{1,40}$/.test(provider)) out.provider = provider;
+  if (provider && PROVIDER_ID_PATTERN.test(provider)) out.provider = provider;
   return out;
 }
