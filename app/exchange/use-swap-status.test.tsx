@@ -26,22 +26,40 @@ function view(status: SwapStatus, step: number, changes: Partial<SwapView> = {})
   } as SwapView;
 }
 
+interface PageData {
+  swap: SwapView;
+  links: SwapLinks;
+  onStatus: ((swap: SwapView) => void) | undefined;
+}
+
+/** The hook over the route loader's data, as on the swap page. */
+function Page() {
+  const { swap, links, onStatus } = useLoaderData() as PageData;
+  const state = useSwapStatus(swap, links, onStatus);
+  return (
+    <p data-testid="status" data-rate-expires={state.rateExpiresAt ?? ''}>
+      {state.swap.status}
+    </p>
+  );
+}
+
+function NoFallback() {
+  return null;
+}
+
 /**
  * A page whose route loader answers the given views of the swap one after the other (the last
- * one again once they run out), with the hook over the loader's data.
+ * one again once they run out).
  */
 function renderPage(views: SwapView[], links: SwapLinks = LINKS, onStatus?: (swap: SwapView) => void) {
-  const loader = vi.fn(() => ({ swap: views[Math.min(loader.mock.calls.length - 1, views.length - 1)] }));
-  function Page() {
-    const { swap } = useLoaderData() as { swap: SwapView };
-    const state = useSwapStatus(swap, links, onStatus);
-    return (
-      <p data-testid="status" data-rate-expires={state.rateExpiresAt ?? ''}>
-        {state.swap.status}
-      </p>
-    );
-  }
-  const router = createMemoryRouter([{ path: '/', loader, Component: Page, HydrateFallback: () => null }]);
+  const loader = vi.fn(
+    (): PageData => ({
+      swap: views[Math.min(loader.mock.calls.length - 1, views.length - 1)] as SwapView,
+      links,
+      onStatus,
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/', loader, Component: Page, HydrateFallback: NoFallback }]);
   render(<RouterProvider router={router} />);
   return { loader };
 }
