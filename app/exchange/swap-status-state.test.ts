@@ -3,6 +3,7 @@ import {
   missingLink,
   newer,
   POLL_MS,
+  rateExpiry,
   reachedAt,
   shownSwap,
   sideExits,
@@ -154,5 +155,23 @@ describe('missingLink', () => {
     const sent = { ...paid, payoutHash: '0xpayout' };
     expect(missingLink(sent, { ...LINKS, depositTx: 'https://explorer/tx/0xdeposit' })).toBe(true);
     expect(missingLink(swap('waiting', ['waiting']), LINKS)).toBe(false);
+  });
+});
+
+describe('rateExpiry', () => {
+  const at = '2026-11-27T12:15:00.000Z';
+
+  it('is when the fixed rate of a swap waiting for its deposit ends', () => {
+    expect(rateExpiry(swap('waiting', ['waiting'], { rateType: 'fixed', rateExpiresAt: at }))).toBe(
+      Date.parse(at),
+    );
+  });
+
+  it('is null for a floating rate, a fixed rate without an end, or once the deposit is no longer awaited', () => {
+    expect(rateExpiry(swap('waiting', ['waiting'], { rateExpiresAt: at }))).toBeNull();
+    expect(rateExpiry(swap('waiting', ['waiting'], { rateType: 'fixed', rateExpiresAt: null }))).toBeNull();
+    expect(
+      rateExpiry(swap('confirming', ['waiting', 'confirming'], { rateType: 'fixed', rateExpiresAt: at })),
+    ).toBeNull();
   });
 });

@@ -81,3 +81,9 @@ export function shownPayout(swap: SwapView): { amount: string; approximate: bool
     };
   return { amount: swap.amountTo, approximate: swap.rateType === 'float' };
 }
+
+/** When the fixed rate of a swap waiting for its deposit ends (ms since the epoch), or null. */
+export function rateExpiry(swap: SwapView): number | null {
+  if (swap.status !== 'waiting' || swap.rateType !== 'fixed' || !swap.rateExpiresAt) return null;
+  return Date.parse(swap.rateExpiresAt);
+}
