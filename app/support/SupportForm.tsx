@@ -1,43 +1,16 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useActionData, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
-import { isValidEmail } from '../../core/newsletter/email.ts';
+import { type ReactNode, useMemo } from 'react';
+import { useLocation } from 'react-router';
 import type { FieldRule } from '../../core/support/fields.ts';
-import { readTypedFields, useClaimForm } from '../forms/replay.ts';
 import { useTranslation } from '../i18n/react.tsx';
-import { type AnalyticsEvent, trackEvent } from '../lib/analytics.ts';
-import { ApiProblem, api } from '../lib/api-client.ts';
-import { useNonce } from '../lib/nonce.ts';
-import type { RootData } from '../root.tsx';
+import type { AnalyticsEvent } from '../lib/analytics.ts';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { RecaptchaNotice } from '../ui/RecaptchaNotice.tsx';
-import { SENT_PARAM, type SupportFormId, type SupportPosted } from './posted.ts';
+import type { SupportFormId } from './posted.ts';
+import { type FieldSpec, withRule } from './support-form-state.ts';
+import { useSupportForm } from './use-support-form.ts';
 
-/** One field of a support form. */
-export interface FieldSpec {
-  name: string;
-  label: string;
-  kind?: 'text' | 'email' | 'textarea' | 'select' | 'rating';
-  required?: boolean;
-  placeholder?: string;
-  autoComplete?: string;
-  maxLength?: number;
-  /** Select: the choices, as value and label. */
-  options?: readonly { value: string; label: string }[];
-  /** Select: the text of the empty first choice. */
-  choose?: string;
-}
-
-/** A field as the server's rule has it, unless the field says otherwise. */
-function withRule(field: FieldSpec, rule: FieldRule | undefined): FieldSpec {
-  if (!rule) return field;
-  return { ...field, required: field.required ?? rule.required, maxLength: field.maxLength ?? rule.max };
-}
-
-type Status = 'idle' | 'sending' | 'success' | 'error';
-
-/** The human check's loader, fetched with the form's first use rather than with the page. */
-const humanCheck = () => import('../lib/recaptcha.ts');
+export type { FieldSpec } from './support-form-state.ts';
 
 const CONTROL =
   'w-full rounded-lg border bg-surface px-3 text-base text-ink outline-none transition-colors placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-1 md:text-sm aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus-visible:outline-red-600 border-slate-300 hover:border-slate-400 focus-visible:outline-brand-500';
@@ -83,143 +56,17 @@ export function SupportForm({
   /** Values the fields start with (a swap ID from the swap page's link). */
   initial?: Record<string, string>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fields = useMemo(
     () => declared.map((field) => withRule(field, rules?.[field.name])),
     [declared, rules],
   );
-  const nonce = useNonce();
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  const recaptcha = root?.recaptcha ?? null;
-  const uid = useId();
-  // A plain post that came back: refused (the action's data) or sent (`?sent={id}`).
-  const actionData = useActionData() as SupportPosted | undefined;
-  const posted = actionData?.form === formId ? actionData : undefined;
-  const [search] = useSearchParams();
   const { pathname } = useLocation();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      fields.map((field) => [field.name, posted?.values[field.name] ?? initial?.[field.name] ?? '']),
-    ),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>(() => posted?.errors ?? {});
-  const [status, setStatus] = useState<Status>(() =>
-    posted?.failure ? 'error' : search.get(SENT_PARAM) === formId ? 'success' : 'idle',
-  );
-  const [failure, setFailure] = useState(posted?.failure ?? '');
-  const preloaded = useRef(false);
-
-  const fieldId = (name: string) => `${uid}-${name}`;
-  const focusField = (name: string) => {
-    requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus());
-  };
-
-  const preload = () => {
-    if (!recaptcha || preloaded.current) return;
-    preloaded.current = true;
-    humanCheck()
-      .then(({ loadRecaptcha }) => loadRecaptcha({ ...recaptcha, nonce }))
-      .catch(() => {});
-  };
-
-  const edit = (name: string, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
-  };
-
-  const check = (values: Record<string, string>): Record<string, string> => {
-    const found: Record<string, string> = {};
-    for (const field of fields) {
-      const value = (values[field.name] ?? '').trim();
-      if (field.required && value === '') found[field.name] = t('forms.required');
-      else if (field.kind === 'email' && value !== '' && !isValidEmail(value.toLowerCase())) {
-        found[field.name] = t('forms.invalidEmail');
-      }
-    }
-    return found;
-  };
-
-  const submit = (formEvent: FormEvent<HTMLFormElement>) => {
-    formEvent.preventDefault();
-    void send(values);
-  };
-
-  const send = async (values: Record<string, string>) => {
-    if (status === 'sending') return;
-    const found = check(values);
-    const first = fields.find((field) => found[field.name]);
-    if (first) {
-      setErrors(found);
-      focusField(first.name);
-      return;
-    }
-    setStatus('sending');
-    try {
-      const googleReCaptchaToken = recaptcha
-        ? await (await humanCheck()).getRecaptchaToken({ ...recaptcha, nonce }, action)
-        : null;
-      await api(path, { lang: i18n.language, method: 'POST', body: { ...values, googleReCaptchaToken } });
-      setStatus('success');
-      trackEvent(event, { result: 'success' });
-      onSent?.();
-    } catch (error) {
-      const problem = error instanceof ApiProblem ? error : null;
-      trackEvent(event, { result: 'error', status: problem?.status ?? 'human_check' });
-      if (problem?.field && problem.field in values) {
-        setErrors({ [problem.field]: problem.message || t('forms.required') });
-        setStatus('idle');
-        focusField(problem.field);
-        return;
-      }
-      setFailure(problem?.message ?? '');
-      setStatus('error');
-    }
-  };
-
-  // What was typed, and a submit made, while the code was loading (app/forms/replay.ts).
-  const formRef = useRef<HTMLFormElement>(null);
-  const typedBefore = (form: HTMLFormElement) => ({
-    ...values,
-    ...readTypedFields(
-      form,
-      fields.map((field) => field.name),
-    ),
-  });
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const typed = readTypedFields(
-      form,
-      fields.map((field) => field.name),
-    );
-    setValues((current) => ({ ...current, ...typed }));
-  }, [fields]);
-  useClaimForm(formRef, (form) => void send(typedBefore(form)));
-
-  const reset = () => {
-    setValues(Object.fromEntries(fields.map((field) => [field.name, ''])));
-    setErrors({});
-    setStatus('idle');
-    focusField(fields[0]?.name ?? '');
-  };
+  const { values, errors, status, failure, recaptcha, formRef, fieldId, preload, edit, submit, reset } =
+    useSupportForm({ formId, path, action, fields, event, onSent, initial });
 
   if (status === 'success') {
-    return (
-      <div
-        className="rounded-2xl bg-emerald-50 p-5 text-emerald-900"
-        role="status"
-        data-testid={`${formId}-success`}
-      >
-        <p className="flex items-center gap-2 text-lg font-semibold">
-          <Icon name="check" />
-          {thanksTitle}
-        </p>
-        <p className="mt-2">{thanksText}</p>
-        <Button color="secondary" size="sm" className="mt-4" onClick={reset}>
-          {t('forms.again')}
-        </Button>
-      </div>
-    );
+    return <SupportThanks formId={formId} title={thanksTitle} text={thanksText} onAgain={reset} />;
   }
 
   return (
@@ -239,77 +86,18 @@ export function SupportForm({
       className="flex flex-col gap-4"
     >
       <input type="hidden" name="form" value={formId} />
-      {fields.map((field) => {
-        const error = errors[field.name];
-        const inputId = fieldId(field.name);
-        const describedBy = error ? `${inputId}-error` : undefined;
-        const common = {
-          id: inputId,
-          name: field.name,
-          value: values[field.name] ?? '',
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy,
-          'aria-required': field.required || undefined,
-          'data-testid': `${formId}-${field.name}`,
-          readOnly: status === 'sending',
-        };
-        return (
-          <div key={field.name} className="flex flex-col gap-1.5">
-            <div className="flex items-baseline justify-between gap-2">
-              <label htmlFor={inputId} className="text-sm font-medium text-ink">
-                {field.label}
-              </label>
-              {!field.required && <span className="text-xs text-muted">{t('forms.optional')}</span>}
-            </div>
-            {field.kind === 'textarea' ? (
-              <textarea
-                {...common}
-                rows={5}
-                maxLength={field.maxLength}
-                placeholder={field.placeholder}
-                onChange={(change) => edit(field.name, change.target.value)}
-                className={`${CONTROL} min-h-32 py-2`}
-              />
-            ) : field.kind === 'select' || field.kind === 'rating' ? (
-              <select
-                {...common}
-                disabled={status === 'sending'}
-                onChange={(change) => edit(field.name, change.target.value)}
-                className={`${CONTROL} h-10`}
-              >
-                <option value="">{field.choose ?? ''}</option>
-                {field.options?.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                {...common}
-                type={field.kind === 'email' ? 'email' : 'text'}
-                inputMode={field.kind === 'email' ? 'email' : undefined}
-                autoCapitalize={field.kind === 'email' ? 'none' : undefined}
-                spellCheck={field.kind === 'email' ? false : undefined}
-                autoComplete={field.autoComplete}
-                maxLength={field.maxLength}
-                placeholder={field.placeholder}
-                onChange={(change) => edit(field.name, change.target.value)}
-                className={`${CONTROL} h-10`}
-              />
-            )}
-            {error && (
-              <p
-                id={`${inputId}-error`}
-                className="text-sm text-red-700"
-                data-testid={`${formId}-${field.name}-error`}
-              >
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {fields.map((field) => (
+        <SupportField
+          key={field.name}
+          formId={formId}
+          field={field}
+          inputId={fieldId(field.name)}
+          value={values[field.name] ?? ''}
+          error={errors[field.name]}
+          sending={status === 'sending'}
+          onEdit={(value) => edit(field.name, value)}
+        />
+      ))}
 
       {status === 'error' && (
         <div
@@ -349,5 +137,124 @@ export function SupportForm({
         </>
       )}
     </form>
+  );
+}
+
+/** The thanks that replaces a sent form, with a button to send another. */
+function SupportThanks({
+  formId,
+  title,
+  text,
+  onAgain,
+}: {
+  formId: SupportFormId;
+  title: string;
+  text: string;
+  onAgain: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="rounded-2xl bg-emerald-50 p-5 text-emerald-900"
+      role="status"
+      data-testid={`${formId}-success`}
+    >
+      <p className="flex items-center gap-2 text-lg font-semibold">
+        <Icon name="check" />
+        {title}
+      </p>
+      <p className="mt-2">{text}</p>
+      <Button color="secondary" size="sm" className="mt-4" onClick={onAgain}>
+        {t('forms.again')}
+      </Button>
+    </div>
+  );
+}
+
+/** One field: its label (and "optional"), its control, and the reason it was refused. */
+function SupportField({
+  formId,
+  field,
+  inputId,
+  value,
+  error,
+  sending,
+  onEdit,
+}: {
+  formId: SupportFormId;
+  field: FieldSpec;
+  inputId: string;
+  value: string;
+  error: string | undefined;
+  sending: boolean;
+  onEdit: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const common = {
+    id: inputId,
+    name: field.name,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${inputId}-error` : undefined,
+    'aria-required': field.required || undefined,
+    'data-testid': `${formId}-${field.name}`,
+    readOnly: sending,
+  };
+  const email = field.kind === 'email';
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={inputId} className="text-sm font-medium text-ink">
+          {field.label}
+        </label>
+        {!field.required && <span className="text-xs text-muted">{t('forms.optional')}</span>}
+      </div>
+      {field.kind === 'textarea' ? (
+        <textarea
+          {...common}
+          rows={5}
+          maxLength={field.maxLength}
+          placeholder={field.placeholder}
+          onChange={(change) => onEdit(change.target.value)}
+          className={`${CONTROL} min-h-32 py-2`}
+        />
+      ) : field.kind === 'select' || field.kind === 'rating' ? (
+        <select
+          {...common}
+          disabled={sending}
+          onChange={(change) => onEdit(change.target.value)}
+          className={`${CONTROL} h-10`}
+        >
+          <option value="">{field.choose ?? ''}</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={email ? 'email' : 'text'}
+          inputMode={email ? 'email' : undefined}
+          autoCapitalize={email ? 'none' : undefined}
+          spellCheck={email ? false : undefined}
+          autoComplete={field.autoComplete}
+          maxLength={field.maxLength}
+          placeholder={field.placeholder}
+          onChange={(change) => onEdit(change.target.value)}
+          className={`${CONTROL} h-10`}
+        />
+      )}
+      {error && (
+        <p
+          id={`${inputId}-error`}
+          className="text-sm text-red-700"
+          data-testid={`${formId}-${field.name}-error`}
+        >
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

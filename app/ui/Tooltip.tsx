@@ -3,26 +3,17 @@ import {
   type ReactElement,
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
-  useCallback,
-  useEffect,
   useId,
   useRef,
-  useState,
 } from 'react';
-import { createPortal, flushSync } from 'react-dom';
+import { createPortal } from 'react-dom';
 import { useTranslation } from '../i18n/react.tsx';
-import {
-  TOOLTIP_BUTTON,
-  TOOLTIP_DEFAULT,
-  type TooltipOptions,
-  type TooltipPlacement,
-  type TooltipTrigger,
-} from './constants.ts';
-import { useIsomorphicLayoutEffect } from './hooks.ts';
-import { computeTooltipPosition, resolvePopoverContainer } from './tooltip-position.ts';
+import { TOOLTIP_BUTTON, TOOLTIP_DEFAULT, type TooltipOptions, type TooltipTrigger } from './constants.ts';
+import { resolvePopoverContainer } from './tooltip-position.ts';
+import { arrowStyle, describedBy, tooltipClassName, tooltipStyle } from './tooltip-style.ts';
+import { useTooltipPosition, useTooltipState } from './use-tooltip.ts';
 
 export type TooltipPreset = 'default' | 'button';
-type Phase = 'closed' | 'open' | 'closing';
 
 export interface TooltipProps extends Partial<TooltipOptions> {
   /** The tooltip's text (or short rich content; no interactive elements). */
@@ -77,162 +68,26 @@ export function Tooltip({
   const { showDelayMs, hideDelayMs, disposeMs, distance, placement, triggers } = options;
   const has = (trigger: TooltipTrigger) => triggers.includes(trigger);
   const id = `tooltip-${useId()}`;
-  const [phase, setPhaseState] = useState<Phase>('closed');
-  const phaseRef = useRef<Phase>('closed');
-  const pinned = useRef(false);
   const touchedAt = useRef(0);
-  const timers = useRef<{
-    show?: ReturnType<typeof setTimeout>;
-    hide?: ReturnType<typeof setTimeout>;
-    dispose?: ReturnType<typeof setTimeout>;
-  }>({});
   const triggerRef = useRef<HTMLSpanElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
-  const [position, setPosition] = useState<{
-    x: number;
-    y: number;
-    placement: TooltipPlacement;
-    arrow: number;
-  } | null>(null);
-
-  const onOpenChangeRef = useRef(onOpenChange);
-  onOpenChangeRef.current = onOpenChange;
-  const setPhase = useCallback((next: Phase, sync = true) => {
-    const before = phaseRef.current;
-    if (before === next) return;
-    phaseRef.current = next;
-    // Shown and hidden exactly when the delays say, not whenever the scheduler gets to it (but
-    // never synchronously from inside React's own effects).
-    if (sync) flushSync(() => setPhaseState(next));
-    else setPhaseState(next);
-    if (next === 'open') onOpenChangeRef.current?.(true);
-    else if (before === 'open') onOpenChangeRef.current?.(false);
-  }, []);
-
-  const clearTimers = useCallback(() => {
-    clearTimeout(timers.current.show);
-    clearTimeout(timers.current.hide);
-    clearTimeout(timers.current.dispose);
-    timers.current = {};
-  }, []);
-  useEffect(() => clearTimers, [clearTimers]);
-
-  const show = useCallback(() => {
-    clearTimers();
-    setPhase('open');
-  }, [clearTimers, setPhase]);
-
-  const close = useCallback(
-    (sync = true) => {
-      clearTimers();
-      pinned.current = false;
-      if (phaseRef.current === 'closed') return;
-      setPhase('closing', sync);
-      timers.current.dispose = setTimeout(() => setPhase('closed'), disposeMs);
-    },
-    [clearTimers, disposeMs, setPhase],
+  const { phase, phaseRef, pinned, mounted, show, close, requestShow, requestHide } = useTooltipState(
+    { showDelayMs, hideDelayMs, disposeMs, disabled, onOpenChange },
+    triggerRef,
+    tooltipRef,
   );
-
-  const requestShow = useCallback(() => {
-    if (disabled) return;
-    clearTimeout(timers.current.hide);
-    if (phaseRef.current === 'open') return;
-    if (phaseRef.current === 'closing' || showDelayMs <= 0) return show();
-    clearTimeout(timers.current.show);
-    timers.current.show = setTimeout(show, showDelayMs);
-  }, [disabled, show, showDelayMs]);
-
-  const requestHide = useCallback(() => {
-    clearTimeout(timers.current.show);
-    if (phaseRef.current !== 'open') return;
-    clearTimeout(timers.current.hide);
-    if (hideDelayMs <= 0) close();
-    else timers.current.hide = setTimeout(close, hideDelayMs);
-  }, [close, hideDelayMs]);
-
-  useEffect(() => {
-    if (disabled) close(false);
-  }, [disabled, close]);
-
-  const mounted = phase !== 'closed';
-
-  // Escape closes the tooltip first (before a dialog around it); a press elsewhere closes a pinned one.
-  useEffect(() => {
-    if (!mounted) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || phaseRef.current !== 'open') return;
-      event.stopPropagation();
-      close();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node | null;
-      if (!pinned.current || !target) return;
-      if (triggerRef.current?.contains(target) || tooltipRef.current?.contains(target)) return;
-      close();
-    };
-    document.addEventListener('keydown', onKey, true);
-    document.addEventListener('pointerdown', onPointerDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('pointerdown', onPointerDown, true);
-    };
-  }, [mounted, close]);
-
-  const update = useCallback(() => {
-    const trigger = triggerRef.current;
-    const tooltip = tooltipRef.current;
-    if (!trigger || !tooltip) return;
-    // The tooltip sits at (0, 0) of its containing block plus a translation: the block's origin in
-    // the viewport is the tooltip's box minus that translation.
-    const box = tooltip.getBoundingClientRect();
-    const current = new DOMMatrixReadOnly(getComputedStyle(tooltip).transform);
-    const originX = box.left - current.m41;
-    const originY = box.top - current.m42;
-    const anchor = trigger.getBoundingClientRect();
-    const next = computeTooltipPosition({
-      anchor,
-      size: { width: tooltip.offsetWidth, height: tooltip.offsetHeight },
-      placement,
-      distance,
-      viewport: { width: document.documentElement.clientWidth, height: window.innerHeight },
-    });
-    setPosition({
-      x: Math.round(next.left - originX),
-      y: Math.round(next.top - originY),
-      placement: next.placement,
-      arrow: Math.round(next.arrow),
-    });
-  }, [placement, distance]);
-
-  useIsomorphicLayoutEffect(() => {
-    if (!mounted) {
-      setPosition(null);
-      return;
-    }
-    update();
-    let frame = 0;
-    const schedule = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(update);
-    };
-    window.addEventListener('scroll', schedule, { capture: true, passive: true });
-    window.addEventListener('resize', schedule);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
-    if (tooltipRef.current) observer?.observe(tooltipRef.current);
-    if (triggerRef.current) observer?.observe(triggerRef.current);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule, { capture: true });
-      window.removeEventListener('resize', schedule);
-      observer?.disconnect();
-    };
-  }, [mounted, update, content]);
+  const position = useTooltipPosition(mounted, triggerRef, tooltipRef, { placement, distance, content });
 
   const isMouse = (event: ReactPointerEvent) => event.pointerType === 'mouse' || event.pointerType === 'pen';
+  const onPointerEnter = (event: ReactPointerEvent) => {
+    if (has('hover') && isMouse(event)) requestShow();
+  };
+  const onPointerLeave = (event: ReactPointerEvent) => {
+    if (has('hover') && isMouse(event) && !pinned.current) requestHide();
+  };
 
   const trigger = cloneElement(children, {
-    'aria-describedby':
-      [children.props['aria-describedby'], mounted ? id : undefined].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': describedBy(children.props['aria-describedby'], id, mounted),
   });
 
   const target = mounted ? resolvePopoverContainer<HTMLElement>(container) : null;
@@ -245,12 +100,8 @@ export function Tooltip({
         ref={triggerRef}
         className="inline-flex"
         data-tooltip-trigger={id}
-        onPointerEnter={(event) => {
-          if (has('hover') && isMouse(event)) requestShow();
-        }}
-        onPointerLeave={(event) => {
-          if (has('hover') && isMouse(event) && !pinned.current) requestHide();
-        }}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={onPointerLeave}
         onPointerDown={(event) => {
           if (!has('touch') || isMouse(event) || disabled) return;
           touchedAt.current = Date.now();
@@ -282,21 +133,10 @@ export function Tooltip({
             data-state={phase}
             data-placement={position?.placement ?? placement}
             data-testid={testId}
-            onPointerEnter={(event) => {
-              if (has('hover') && isMouse(event)) requestShow();
-            }}
-            onPointerLeave={(event) => {
-              if (has('hover') && isMouse(event) && !pinned.current) requestHide();
-            }}
-            className={`absolute top-0 left-0 z-50 max-w-xs rounded-md bg-ink px-2.5 py-1.5 text-sm text-white shadow-lg transition-opacity ease-out motion-reduce:transition-none ${
-              phase === 'open' && position ? 'opacity-100' : 'opacity-0'
-            }${className ? ` ${className}` : ''}`}
-            style={{
-              transform: position ? `translate3d(${position.x}px, ${position.y}px, 0)` : undefined,
-              visibility: position ? undefined : 'hidden',
-              transitionDuration: `${phase === 'open' ? 100 : disposeMs}ms`,
-              pointerEvents: phase === 'open' ? undefined : 'none',
-            }}
+            onPointerEnter={onPointerEnter}
+            onPointerLeave={onPointerLeave}
+            className={tooltipClassName(phase, position !== null, className)}
+            style={tooltipStyle(position, phase, disposeMs)}
           >
             {content}
             <span
@@ -309,19 +149,6 @@ export function Tooltip({
         )}
     </>
   );
-}
-
-function arrowStyle(placement: TooltipPlacement, offset: number): React.CSSProperties {
-  switch (placement) {
-    case 'top':
-      return { bottom: -4, left: offset - 4 };
-    case 'bottom':
-      return { top: -4, left: offset - 4 };
-    case 'left':
-      return { right: -4, top: offset - 4 };
-    case 'right':
-      return { left: -4, top: offset - 4 };
-  }
 }
 
 /** A small "i" button explaining something next to it, with the SPEC §9 tooltip button behaviour. */
