@@ -28,7 +28,7 @@ function inviteOperator(email: string): string {
   return /https?:\/\/\S+reset-password\?token=\S+/.exec(result.stdout)?.[0] ?? '';
 }
 
-/** The newest mail queued for an address whose subject is `subject`, read through the operator's outbox. */
+/** The text of the newest mail queued for `to` with `subject`, read through the operator's outbox. */
 async function mailTo(request: APIRequestContext, to: string, subject: string): Promise<string> {
   let text = '';
   await expect(async () => {
@@ -36,7 +36,8 @@ async function mailTo(request: APIRequestContext, to: string, subject: string): 
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
     });
     const { mails } = (await response.json()) as { mails: { to: string; subject: string; text: string }[] };
-    const found = mails.filter((mail) => mail.to === to && mail.subject === subject).at(-1);
+    // Newest first.
+    const found = mails.find((mail) => mail.to === to && mail.subject === subject);
     expect(found).toBeDefined();
     text = found?.text ?? '';
   }).toPass();
@@ -126,7 +127,7 @@ async function quotedProviders(request: APIRequestContext): Promise<string[]> {
   );
 }
 
-test('operator console: invite → password → second factor → find a swap → answer a request → moderate a review → switch a provider; all audited', async ({
+test('operator console: invite → password → second factor → find a swap → answer a request → moderate a review → refuse and approve a withdrawal → switch a provider; all audited', async ({
   page,
   request,
   browser,
