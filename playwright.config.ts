@@ -90,6 +90,9 @@ export default defineConfig({
       SANDBOX_CHAINS: 'off',
       // tests/e2e/fiat.spec.ts signs sandbox webhooks of its own with it.
       FIAT_SANDBOX_WEBHOOK_SECRET: 'e2e-fiat-webhook-secret-0123456789',
+      // The console's withdrawal queue (tests/e2e/console.spec.ts withdraws about 450 USD); smaller
+      // sandbox withdrawals are still paid at once (tests/e2e/account-partner.spec.ts, about 180 USD).
+      SANDBOX_WITHDRAWALS_QUEUE_FROM_USD: '300',
     },
   },
 });

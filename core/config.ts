@@ -66,6 +66,11 @@ const configSchema = z.object({
   SANDBOX_PROVIDERS: booleanString.default(true),
   /** Delays of the sandbox status steps after a deposit: confirming, exchanging, sending. */
   SANDBOX_STEP_DELAY_MS: z.coerce.number().int().min(0).default(4_000),
+  /**
+   * Partners' withdrawals in the sandbox are paid at once; those of this many USD or more wait in
+   * the console's queue for the operator instead (0: every one). Unset: none waits.
+   */
+  SANDBOX_WITHDRAWALS_QUEUE_FROM_USD: z.coerce.number().min(0).optional(),
   CHANGENOW_API_KEY: z.string().optional(),
   CHANGENOW_API_URL: z.url().default('https://api.changenow.io/v2'),
   // More instant-exchange providers (core/providers/, README "Liquidity providers"): each is on when its keys are set.

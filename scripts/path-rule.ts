@@ -1,11 +1,23 @@
+/**
+ * `npm run path-rule -- list | set <path> [--to <target>] [--status 301|302|307|308] [--on|--off
+ * <middleware>] | delete <path>`: redirects and middleware switches, each change in the console's
+ * audit log (actor `cli`). Through the running server's control socket when a server runs on this
+ * data directory (PGlite's only owner; the server re-reads its rules and tells the other nodes),
+ * else on the database directly (then running nodes on PostgreSQL are told here).
+ */
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
-import { upsertPathRule } from '../core/routing/path-rules.ts';
+import { AuditLog } from '../core/console/audit.ts';
+import { CLI_ACTOR, deletePathRule, savePathRule } from '../core/console/console.ts';
+import type { PathRule } from '../core/routing/path-rules.ts';
 import { pathRules } from '../db/schema.ts';
+import { pathRuleInput } from '../server/control-commands.ts';
+import { sendControl } from '../server/control-socket.ts';
 import { announceChange } from '../server/data-version-sync.ts';
 import { openDatabaseForCommand } from '../server/database.ts';
 
+const USAGE =
+  'Usage: path-rule list | set <path> [--to <target>] [--status 301|302|307|308] [--on|--off <middleware>] | delete <path>';
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
@@ -16,49 +28,64 @@ const { positionals, values } = parseArgs({
   },
 });
 const [command, path] = positionals;
-const config = loadConfig();
-const database = await openDatabaseForCommand(config);
-
-/** Running nodes on PostgreSQL re-read their rules at once (on PGlite the server is not running). */
-async function announce() {
-  if (database.kind === 'postgres') await announceChange(database.db, 'path-rules');
+if (!(command === 'list' || ((command === 'set' || command === 'delete') && path))) {
+  console.error(USAGE);
+  process.exit(2);
 }
+const config = loadConfig();
+const request: Record<string, unknown> =
+  command === 'set'
+    ? {
+        path,
+        redirectTo: values.to ?? null,
+        ...(values.status ? { redirectStatus: values.status } : {}),
+        middlewares: Object.fromEntries([
+          ...(values.on ?? []).map((name) => [name, true] as const),
+          ...(values.off ?? []).map((name) => [name, false] as const),
+        ]),
+      }
+    : { path };
 
-await database.migrate();
-try {
+function print(result: unknown): void {
   if (command === 'list') {
-    for (const rule of await database.db.select().from(pathRules).orderBy(pathRules.path)) {
+    for (const rule of result as PathRule[]) {
       console.log(
         `${rule.path}\t${rule.redirectTo ?? '-'}\t${rule.redirectStatus}\t${JSON.stringify(rule.middlewares)}`,
       );
     }
-  } else if (command === 'set' && path) {
-    const middlewares = Object.fromEntries([
-      ...(values.on ?? []).map((name) => [name, true] as const),
-      ...(values.off ?? []).map((name) => [name, false] as const),
-    ]);
-    const status = values.status ? (Number(values.status) as 301 | 302 | 307 | 308) : undefined;
-    const rule = await upsertPathRule(database.db, {
-      path,
-      redirectTo: values.to ?? null,
-      redirectStatus: status,
-      middlewares,
-    });
-    console.log('Saved', rule);
-    await announce();
-  } else if (command === 'delete' && path) {
-    await database.db.delete(pathRules).where(eq(pathRules.path, path));
-    console.log('Deleted', path);
-    await announce();
+  } else if (command === 'set') {
+    console.log('Saved', result);
   } else {
-    console.error(
-      'Usage: path-rule list | set <path> [--to <target>] [--status 301|302|307|308] [--on|--off <middleware>] | delete <path>',
-    );
-    process.exitCode = 2;
+    console.log((result as { deleted: boolean }).deleted ? `Deleted ${path}` : `No rule for ${path}`);
+  }
+}
+
+try {
+  const remote = await sendControl(config.DATA_DIR, `pathrule.${command}`, request);
+  if (remote !== null) {
+    print(remote);
+    process.exit(0);
+  }
+  // No server on this data directory: the database directly (PGlite refuses while another process has it).
+  const database = await openDatabaseForCommand(config);
+  await database.migrate();
+  try {
+    const audit = new AuditLog(database.db);
+    if (command === 'list') {
+      print(await database.db.select().from(pathRules).orderBy(pathRules.path));
+    } else {
+      const changed =
+        command === 'set'
+          ? await savePathRule(database.db, audit, CLI_ACTOR, pathRuleInput(request))
+          : await deletePathRule(database.db, audit, CLI_ACTOR, path ?? '');
+      print(command === 'set' ? changed : { deleted: changed });
+      // Running nodes on PostgreSQL re-read their rules at once (a PGlite directory has no other node).
+      if (changed && database.kind === 'postgres') await announceChange(database.db, 'path-rules');
+    }
+  } finally {
+    await database.close();
   }
 } catch (error) {
   console.error((error as Error).message);
-  process.exitCode = 1;
-} finally {
-  await database.close();
+  process.exit(1);
 }

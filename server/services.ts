@@ -352,6 +352,7 @@ export function createServices(options: {
     baseUrl: config.BASE_URL,
     secret,
     sandbox: config.SANDBOX_PROVIDERS,
+    sandboxQueueFromUsd: config.SANDBOX_WITHDRAWALS_QUEUE_FROM_USD,
     log: log.child({ component: 'partners' }),
   });
   const widgetThemes = new WidgetThemeStore(db);

@@ -20,13 +20,13 @@ import type { SwapService } from '../exchange/swaps.ts';
 import { FINAL_STATUSES, type SwapStatus } from '../exchange/types.ts';
 import { FINAL_FIAT_STATUSES } from '../fiat/types.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import { revokeApiKey } from '../partners/api-keys.ts';
+import { createApiKey, revokeApiKey } from '../partners/api-keys.ts';
 import type { PartnerLedger } from '../partners/ledger.ts';
 import type { PartnerWithdrawals } from '../partners/withdrawals.ts';
 import type { ProviderHealth, ProviderHealthFigures, ProviderSwitchboard } from '../providers/switchboard.ts';
 import type { CircuitName } from '../resilience.ts';
 import type { ReviewService } from '../reviews/reviews.ts';
-import { type PathRuleInput, upsertPathRule } from '../routing/path-rules.ts';
+import { type PathRule, type PathRuleInput, upsertPathRule } from '../routing/path-rules.ts';
 import type { WidgetTheme } from '../widget/config.ts';
 import { type Actor, AuditLog } from './audit.ts';
 
@@ -570,36 +570,18 @@ export class ConsoleService {
     return this.#o.db.select().from(pathRules).orderBy(asc(pathRules.path));
   }
 
-  async savePathRule(actor: Actor, input: PathRuleInput): Promise<void> {
+  async savePathRule(actor: Actor, input: PathRuleInput): Promise<PathRule> {
     requireOperator(actor);
-    const [before] = await this.#o.db.select().from(pathRules).where(eq(pathRules.path, input.path));
-    let rule: Awaited<ReturnType<typeof upsertPathRule>>;
-    try {
-      rule = await upsertPathRule(this.#o.db, input);
-    } catch (error) {
-      throw new ConsoleRefused('invalid', (error as Error).message);
-    }
-    await this.audit.record(actor, {
-      action: 'path_rule.save',
-      targetType: 'path_rule',
-      targetId: rule.path,
-      before: before ?? null,
-      after: rule,
-    });
+    const rule = await savePathRule(this.#o.db, this.audit, actor, input);
     await this.#o.onPathRulesChanged();
+    return rule;
   }
 
   async deletePathRule(actor: Actor, path: string): Promise<void> {
     requireOperator(actor);
-    const deleted = await this.#o.db.delete(pathRules).where(eq(pathRules.path, path)).returning();
-    if (deleted.length === 0) throw new ConsoleRefused('not_found', 'No rule for this path');
-    await this.audit.record(actor, {
-      action: 'path_rule.delete',
-      targetType: 'path_rule',
-      targetId: path,
-      before: deleted[0],
-      after: null,
-    });
+    if (!(await deletePathRule(this.#o.db, this.audit, actor, path))) {
+      throw new ConsoleRefused('not_found', 'No rule for this path');
+    }
     await this.#o.onPathRulesChanged();
   }
 
@@ -750,15 +732,15 @@ export class ConsoleService {
   /** Revokes a partner's API key (a leaked or abused one). Operators only. */
   async revokeKey(actor: Actor, keyId: string): Promise<void> {
     requireOperator(actor);
-    if (!(await revokeApiKey(this.#o.db, keyId)))
+    if (!(await revokeKey(this.#o.db, this.audit, actor, keyId))) {
       throw new ConsoleRefused('not_found', 'No active key with this id');
-    await this.audit.record(actor, {
-      action: 'api_key.revoke',
-      targetType: 'api_key',
-      targetId: keyId,
-      before: { revoked: false },
-      after: { revoked: true },
-    });
+    }
+  }
+
+  /** Makes an API key for a partner (the partner too when missing). Operators only. */
+  async createKey(actor: Actor, input: NewKey): Promise<{ id: string; key: string }> {
+    requireOperator(actor);
+    return createKey(this.#o.db, this.audit, actor, input);
   }
 
   /** Sets a partner's affiliate share of each swap, in basis points. Operators only. */
@@ -786,4 +768,142 @@ export class ConsoleService {
   auditLog(options: { limit?: number; beforeId?: number } = {}) {
     return this.audit.list(options);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Path rules and API keys without a running server: the console's methods above and the command
+// line (`npm run path-rule`, `npm run api-key`, scripts/) write and audit them here. Who may act is
+// the caller's check (the console's role check; the command line is the server's own user).
+// ---------------------------------------------------------------------------------------------
+
+/** Who acts from the server's command line (`npm run api-key`, `npm run path-rule`). */
+export const CLI_ACTOR: Actor = { id: null, email: 'cli', role: 'operator' };
+
+/** Saves a path rule and audits it with the rule before and after. */
+export async function savePathRule(
+  db: Database,
+  audit: AuditLog,
+  actor: Actor,
+  input: PathRuleInput,
+): Promise<PathRule> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(pathRules).where(eq(pathRules.path, input.path));
+    let rule: PathRule;
+    try {
+      rule = await upsertPathRule(tx, input);
+    } catch (error) {
+      throw new ConsoleRefused('invalid', (error as Error).message);
+    }
+    await audit.record(
+      actor,
+      {
+        action: 'path_rule.save',
+        targetType: 'path_rule',
+        targetId: rule.path,
+        before: before ?? null,
+        after: rule,
+      },
+      tx,
+    );
+    return rule;
+  });
+}
+
+/** Deletes a path rule and audits it; false when no rule has this path. */
+export async function deletePathRule(
+  db: Database,
+  audit: AuditLog,
+  actor: Actor,
+  path: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(pathRules).where(eq(pathRules.path, path)).returning();
+    if (deleted.length === 0) return false;
+    await audit.record(
+      actor,
+      {
+        action: 'path_rule.delete',
+        targetType: 'path_rule',
+        targetId: path,
+        before: deleted[0],
+        after: null,
+      },
+      tx,
+    );
+    return true;
+  });
+}
+
+export interface NewKey {
+  partnerId: string;
+  /** The partner's name when the partner is created with its key (its id otherwise). */
+  partnerName?: string;
+}
+
+/** Makes a partner's API key and audits it (its id and prefix, never the key). */
+export async function createKey(
+  db: Database,
+  audit: AuditLog,
+  actor: Actor,
+  input: NewKey,
+): Promise<{ id: string; key: string }> {
+  const partnerId = input.partnerId.trim();
+  if (!partnerId) throw new ConsoleRefused('invalid', 'Name the partner');
+  return db.transaction(async (tx) => {
+    const created = await createApiKey(tx, {
+      id: partnerId,
+      ...(input.partnerName ? { name: input.partnerName } : {}),
+    });
+    await audit.record(
+      actor,
+      {
+        action: 'api_key.create',
+        targetType: 'api_key',
+        targetId: created.id,
+        before: null,
+        after: { partnerId, prefix: created.key.slice(0, 10) },
+      },
+      tx,
+    );
+    return created;
+  });
+}
+
+/** Revokes a partner's API key and audits it; false when no active key has this id. */
+export async function revokeKey(
+  db: Database,
+  audit: AuditLog,
+  actor: Actor,
+  keyId: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await revokeApiKey(tx, keyId))) return false;
+    await audit.record(
+      actor,
+      {
+        action: 'api_key.revoke',
+        targetType: 'api_key',
+        targetId: keyId,
+        before: { revoked: false },
+        after: { revoked: true },
+      },
+      tx,
+    );
+    return true;
+  });
+}
+
+/** Every API key, active or revoked, with its partner's name (the command line's list). */
+export async function listKeys(db: Database) {
+  return db
+    .select({
+      id: apiKeys.id,
+      partner: partners.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(partners, eq(partners.id, apiKeys.partnerId))
+    .orderBy(asc(apiKeys.createdAt));
 }

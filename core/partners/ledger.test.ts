@@ -85,7 +85,7 @@ describe.each(databaseTargets())('partner earnings and withdrawals on $name', (t
   let swaps: SwapService;
   let ledger: PartnerLedger;
   let market: MarketService;
-  let withdrawals: (sandbox?: boolean) => PartnerWithdrawals;
+  let withdrawals: (sandbox?: boolean, sandboxQueueFromUsd?: number) => PartnerWithdrawals;
 
   beforeAll(async () => {
     handle = await target.open();
@@ -111,8 +111,9 @@ describe.each(databaseTargets())('partner earnings and withdrawals on $name', (t
     });
     const mail = new MailOutbox({ db: handle.db, transport: NO_MAIL_TRANSPORT, log });
     const dictionaries = loadDictionaries();
-    withdrawals = (sandbox = true) =>
+    withdrawals = (sandbox = true, sandboxQueueFromUsd?: number) =>
       new PartnerWithdrawals({
+        sandboxQueueFromUsd,
         db: handle.db,
         ledger,
         catalogue,
@@ -443,5 +444,42 @@ describe.each(databaseTargets())('partner earnings and withdrawals on $name', (t
     expect(await service.markPaid(id, `0x${'ef'.repeat(32)}`)).toBe(false);
     expect(await service.refuse(id, 'Again')).toBeNull();
     expect(await ledger.csv('prefused')).toContain(`,refusal,,,${id},eth,ethereum,`);
+  });
+
+  it('in the sandbox, pays a withdrawal below SANDBOX_WITHDRAWALS_QUEUE_FROM_USD at once and queues one from it', async () => {
+    const service = withdrawals(true, 30);
+    const confirmOne = async (partnerId: string, usd: string) => {
+      await handle.db.insert(partners).values({ id: partnerId, name: partnerId });
+      await handle.db.insert(partnerEarnings).values({
+        partnerId,
+        kind: 'earning',
+        programme: 'affiliate',
+        coin: 'eth',
+        network: 'ethereum',
+        amount: '0.01',
+        usd,
+        at: clock,
+      });
+      const email = `${partnerId}@example.com`;
+      const asked = await service.request({
+        partnerId,
+        coin: 'eth',
+        network: 'ethereum',
+        address: ETH_ADDRESS,
+        email,
+        lang: 'en',
+      });
+      expect(asked.ok).toBe(true);
+      const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const confirmed = await service.confirm(/token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '');
+      return confirmed.ok ? confirmed.withdrawal : null;
+    };
+    const small = await confirmOne('psmall', '29.99');
+    expect(small?.status).toBe('paid');
+    expect(small?.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const large = await confirmOne('plarge', '30');
+    expect([large?.status, large?.txHash]).toEqual(['queued', null]);
+    expect((await service.queued()).map((row) => row.id)).toContain(large?.id);
+    expect((await service.queued()).map((row) => row.id)).not.toContain(small?.id);
   });
 });

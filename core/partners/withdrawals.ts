@@ -74,6 +74,11 @@ export interface PartnerWithdrawalsOptions {
   secret: string;
   /** Sandbox: a confirmed withdrawal is paid at once with a sandbox transaction hash. */
   sandbox: boolean;
+  /**
+   * Sandbox: withdrawals of this many USD or more wait in the queue for the operator instead, as
+   * real ones do (0: every one; unset: none). `SANDBOX_WITHDRAWALS_QUEUE_FROM_USD`.
+   */
+  sandboxQueueFromUsd?: number | undefined;
   log: Logger;
   now?: () => Date;
 }
@@ -222,8 +227,8 @@ export class PartnerWithdrawals {
    * Confirms the withdrawal a link names: once, before the link expires, and only while the
    * balance still covers it. The ledger's debit and the withdrawal's new status are written in one
    * transaction holding the partner's row, so of two confirmations at once (of one link, or of two
-   * withdrawals of one balance) only one pays. Sandbox: paid at once with a sandbox hash; otherwise
-   * queued for the operator (markPaid).
+   * withdrawals of one balance) only one pays. Sandbox: paid at once with a sandbox hash (below
+   * `sandboxQueueFromUsd`); otherwise queued for the operator (markPaid).
    */
   async confirm(token: string): Promise<ConfirmResult> {
     const { db, prices, catalogue, sandbox, log } = this.#o;
@@ -282,7 +287,8 @@ export class PartnerWithdrawals {
       return 'queued' as const;
     });
     if (outcome !== 'queued') return { ok: false, error: outcome, id: found.id };
-    if (sandbox) {
+    const queueFrom = this.#o.sandboxQueueFromUsd;
+    if (sandbox && (queueFrom === undefined || new Big(found.amountUsd).lt(queueFrom))) {
       const txHash = randomBytes(32).toString('hex');
       await this.markPaid(found.id, txHash);
     } else {
