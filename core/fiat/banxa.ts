@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { type ProviderCoverage, unservedBecause } from './coverage.ts';
 import { rampJson } from './http.ts';
 import { payloadDigest, WEBHOOK_TOLERANCE_SECONDS } from './signing.ts';
 import {
@@ -152,14 +152,7 @@ export class BanxaProvider implements FiatProvider {
   async quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote> {
     const c = this.#o.coverage;
     const paymentType = c.codes?.[`payment/${request.paymentMethod}`];
-    if (
-      !servesSide(c, request.side) ||
-      !operatesIn(c, request) ||
-      !c.currencies.includes(request.fiat) ||
-      !servesCoin(c, request.coin, request.network) ||
-      !methodsIn(c, request.country).includes(request.paymentMethod) ||
-      !paymentType
-    ) {
+    if (unservedBecause(c, request) !== null || !paymentType) {
       throw new FiatProviderError(this.id, 'unsupported', 'Banxa does not serve this request');
     }
     const asset = this.#asset(request.coin, request.network);

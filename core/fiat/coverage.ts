@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { decimalStringSchema } from '../catalogue/catalogue-files.ts';
 import { PROVIDER_ID_PATTERN } from '../exchange/types.ts';
-import { FIAT_SIDES, type FiatSide, PAYMENT_METHODS, type PaymentMethod } from './types.ts';
+import {
+  FIAT_SIDES,
+  type FiatQuoteRequest,
+  type FiatSide,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from './types.ts';
 
 /**
  * What each fiat provider offers and where: fees, payment methods, limits, countries, excluded
@@ -92,4 +98,20 @@ export function servesCoin(provider: ProviderCoverage, coin: string, network?: s
 
 export function servesSide(provider: ProviderCoverage, side: FiatSide): boolean {
   return provider.sides.includes(side);
+}
+
+/**
+ * Why a ramp's coverage does not serve a quote request (the side, the place, the currency, the
+ * coin on its network, the payment method there), or null when it does: the first check of every
+ * ramp's quote, sandbox and real.
+ */
+export function unservedBecause(provider: ProviderCoverage, request: FiatQuoteRequest): string | null {
+  if (!servesSide(provider, request.side)) return `does not ${request.side}`;
+  if (!operatesIn(provider, request)) return 'does not operate there';
+  if (!provider.currencies.includes(request.fiat)) return `does not take ${request.fiat}`;
+  if (!servesCoin(provider, request.coin, request.network)) return 'does not serve the coin';
+  if (!methodsIn(provider, request.country).includes(request.paymentMethod)) {
+    return 'does not take this payment method there';
+  }
+  return null;
 }

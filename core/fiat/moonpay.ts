@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { type ProviderCoverage, unservedBecause } from './coverage.ts';
 import { rampJson } from './http.ts';
 import { payloadDigest, verifyWebhookSignature } from './signing.ts';
 import {
@@ -125,13 +125,7 @@ export class MoonPayProvider implements FiatProvider {
 
   async quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote> {
     const c = this.#o.coverage;
-    if (
-      !servesSide(c, request.side) ||
-      !operatesIn(c, request) ||
-      !c.currencies.includes(request.fiat) ||
-      !servesCoin(c, request.coin, request.network) ||
-      !methodsIn(c, request.country).includes(request.paymentMethod)
-    ) {
+    if (unservedBecause(c, request) !== null) {
       throw new FiatProviderError(this.id, 'unsupported', 'MoonPay does not serve this request');
     }
     const code = this.#code(request.coin, request.network);

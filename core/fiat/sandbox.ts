@@ -6,7 +6,7 @@ import { depositAddressFor, depositMemoFor } from '../address/generate.ts';
 import { type Catalogue, payoutDecimals } from '../catalogue/catalogue.ts';
 import { Big, toAmount } from '../exchange/decimal.ts';
 import type { PriceSource } from '../exchange/types.ts';
-import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { type ProviderCoverage, unservedBecause } from './coverage.ts';
 import { SANDBOX_DEPOSIT_CONFIRMATIONS } from './payout.ts';
 import { payloadDigest, verifyWebhookSignature, webhookSignatureHeader } from './signing.ts';
 import {
@@ -84,14 +84,8 @@ export class SandboxFiatProvider implements FiatProvider {
   async quote(request: FiatQuoteRequest): Promise<FiatProviderQuote> {
     const c = this.coverage;
     const unsupported = (why: string) => new FiatProviderError(this.id, 'unsupported', why);
-    if (!servesSide(c, request.side)) throw unsupported(`${this.name} does not ${request.side}`);
-    if (!operatesIn(c, request)) throw unsupported(`${this.name} does not operate there`);
-    if (!c.currencies.includes(request.fiat)) throw unsupported(`${this.name} does not take ${request.fiat}`);
-    if (!servesCoin(c, request.coin, request.network))
-      throw unsupported(`${this.name} does not serve the coin`);
-    if (!methodsIn(c, request.country).includes(request.paymentMethod)) {
-      throw unsupported(`${this.name} does not take this payment method there`);
-    }
+    const unserved = unservedBecause(c, request);
+    if (unserved) throw unsupported(`${this.name} ${unserved}`);
     const usdRate = this.#deps.usdRates.get(request.fiat);
     const usdPrice = await this.#deps.prices.usdPrice(request.coin);
     const asset = await this.#deps.catalogue.asset(request.coin, request.network);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { methodsIn, operatesIn, type ProviderCoverage, servesCoin, servesSide } from './coverage.ts';
+import { type ProviderCoverage, unservedBecause } from './coverage.ts';
 import { rampJson } from './http.ts';
 import {
   type FiatOrderRequest,
@@ -313,14 +313,7 @@ export class TransakProvider implements FiatProvider {
   async quote(request: FiatQuoteRequest, signal: AbortSignal): Promise<FiatProviderQuote> {
     const c = this.#o.coverage;
     const paymentMethod = c.codes?.[`payment/${request.paymentMethod}`];
-    if (
-      !servesSide(c, request.side) ||
-      !operatesIn(c, request) ||
-      !c.currencies.includes(request.fiat) ||
-      !servesCoin(c, request.coin, request.network) ||
-      !methodsIn(c, request.country).includes(request.paymentMethod) ||
-      !paymentMethod
-    ) {
+    if (unservedBecause(c, request) !== null || !paymentMethod) {
       throw new FiatProviderError(this.id, 'unsupported', 'Transak does not serve this request');
     }
     const asset = this.#asset(request.coin, request.network);
