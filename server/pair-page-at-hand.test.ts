@@ -74,8 +74,10 @@ describe('pair and coin pages while every provider is slow', () => {
     expect(html).toContain('data-pending="true"');
     expect(html).toContain('Asking the providers for their offers');
     expect(html).not.toContain('data-testid="offers-table"');
-    // The catalogue's rate and limits are shown meanwhile.
+    // The catalogue's rate and limits are shown meanwhile; whether a fixed rate is offered is not
+    // known yet, and the page does not say "No".
     expect(html).toContain('data-testid="pair-min"');
+    expect(html).toMatch(/data-testid="pair-fixed-rate"[^>]*>—</);
     expect(response.headers.get('cache-control')).toBe(
       `public, max-age=0, s-maxage=${PENDING_PAGE_TTL_SECONDS}`,
     );
@@ -94,5 +96,7 @@ describe('pair and coin pages while every provider is slow', () => {
     expect(filled).toContain('data-testid="offers-table"');
     expect(filled).toContain('data-provider="sandbox-alpha"');
     expect(filled).not.toContain('data-pending="true"');
+    // The sandbox providers offer fixed rates on the pair.
+    expect(filled).toMatch(/data-testid="pair-fixed-rate"[^>]*>Yes</);
   }, 60_000);
 });

@@ -50,11 +50,25 @@ export function PairRateJsonLd({
   );
 }
 
-/** Status, fixed rate, minimum and maximum: server HTML the browser keeps. */
-export function PairFacts({ pair, names, lang }: { pair: PairRow; names: PairNames; lang: Lang }) {
+/**
+ * Status, fixed rate, minimum and maximum: server HTML the browser keeps, rendered again once the
+ * providers' facts that were pending have come (docs/decisions/034). While they are pending the
+ * limits are the catalogue's and whether a fixed rate is offered is not known yet: "—", not "No".
+ */
+export function PairFacts({
+  pair,
+  names,
+  lang,
+  pending,
+}: {
+  pair: PairRow;
+  names: PairNames;
+  lang: Lang;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <ServerHtml>
+    <ServerHtml version={`${pair.from.code}-${pair.to.code}:${pending ? 'pending' : 'facts'}`}>
       <dl className="mt-6 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div className="rounded-lg bg-canvas p-3">
           <dt className="text-muted">{t('directory.columns.status')}</dt>
@@ -64,7 +78,9 @@ export function PairFacts({ pair, names, lang }: { pair: PairRow; names: PairNam
         </div>
         <div className="rounded-lg bg-canvas p-3">
           <dt className="text-muted">{t('directory.columns.fixedRate')}</dt>
-          <dd className="mt-1 font-semibold">{pair.fixedRate ? t('directory.yes') : t('directory.no')}</dd>
+          <dd className="mt-1 font-semibold" data-testid="pair-fixed-rate" aria-busy={pending || undefined}>
+            {pending ? '—' : pair.fixedRate ? t('directory.yes') : t('directory.no')}
+          </dd>
         </div>
         <div className="rounded-lg bg-canvas p-3">
           <dt className="text-muted">{t('directory.columns.min')}</dt>

@@ -71,7 +71,7 @@ export default function ExchangePair() {
               toUsd: formatUsd(usd.to, lang),
             })}
           </p>
-          <PairFacts pair={pair} names={root} lang={lang} />
+          <PairFacts pair={pair} names={root} lang={lang} pending={offersPending} />
           <PairChart names={root} charts={charts} lang={lang} />
         </div>
         <aside className="min-w-0">
