@@ -12,8 +12,20 @@ import { I18nProvider } from './i18n/react.tsx';
 import { installChunkErrorReload } from './lib/chunk-reload.ts';
 import { requestIdle } from './ui/hooks.ts';
 
+/**
+ * The server matches routes with React Router's route-pattern trie (server/route-matching.ts) and
+ * its handoff carries that flag; the browser, which knows a page's few routes only, keeps the
+ * default matcher rather than ship the trie.
+ */
+function keepDefaultRouteMatching() {
+  const context = (window as { __reactRouterContext?: { future?: Record<string, unknown> } })
+    .__reactRouterContext;
+  if (context?.future) delete context.future.unstable_routePatternMatching;
+}
+
 async function start() {
   installChunkErrorReload(window);
+  keepDefaultRouteMatching();
   const pageLang = document.documentElement.lang;
   const lang = isLang(pageLang) ? pageLang : DEFAULT_LANG;
   // The built-in catalogue has the texts of the home page's first render; another English page waits for the rest.

@@ -11,6 +11,7 @@ import { createI18n, type Dictionaries } from './i18n/i18n.ts';
 import { I18nProvider } from './i18n/react.tsx';
 import { NonceContext } from './lib/nonce.ts';
 import { requestStateContext } from './lib/request-context.ts';
+import { withDocumentRoutes } from './routing/document-routes.server.ts';
 import { requestLocationContext } from './routing/location.server.ts';
 import { withheldTextsContext } from './routing/withheld.server.ts';
 import { WithheldTexts } from './ui/ServerHtml.tsx';
@@ -66,7 +67,7 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <I18nProvider i18n={i18n}>
           <WithheldTexts.Provider value={loadContext.get(withheldTextsContext)}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerRouter context={withDocumentRoutes(routerContext)} url={request.url} nonce={nonce} />
           </WithheldTexts.Provider>
         </I18nProvider>
       </NonceContext.Provider>,

@@ -1,10 +1,12 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { createStaticHandler, matchRoutes, type RouteObject } from 'react-router';
+import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../core/i18n/languages.ts';
 import { matchPage, splitPath } from '../core/routing/match.ts';
 import { PAGES } from '../core/routing/pages.ts';
 import { localizePath, splitLanguage } from '../core/routing/paths.ts';
+import { SERVER_ROUTER_FUTURE } from '../server/route-matching.ts';
 import routes from './routes.ts';
 
 const tree = routes as RouteConfigEntry[];
@@ -38,9 +40,17 @@ const examples = PAGES.map((page) =>
   page.path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE[name] as string),
 );
 
-/** The route module React Router renders for a path. */
+unstable_preloadRoutePattern();
+const serverMatch = createStaticHandler(routerRoutes, { future: SERVER_ROUTER_FUTURE }).match;
+
+/**
+ * The route module React Router renders for a path: the server's trie matcher
+ * (server/route-matching.ts) and the browser's default one must agree.
+ */
 function routerFile(path: string): string | undefined {
-  const id = matchRoutes(routerRoutes, path)?.at(-1)?.route.id;
+  const id = serverMatch(path)?.at(-1)?.route.id;
+  const browserId = matchRoutes(routerRoutes, path)?.at(-1)?.route.id;
+  expect(browserId, `${path}: the browser's matcher`).toBe(id);
   return id ? fileOf.get(id) : undefined;
 }
 
@@ -56,6 +66,12 @@ describe('route table', () => {
         const path = localizePath(lang, examples[i] as string);
         expect(routerFile(path), path).toBe(page.file);
       }
+    }
+  });
+
+  it('sends an address no route has to the not-found route', () => {
+    for (const path of ['/a/b/c/d/e/f', '/de/a/b/c/d/e/f', '/account/de/a/b/c/d/e']) {
+      expect(routerFile(path), path).toBe('routes/not-found.tsx');
     }
   });
 

@@ -34,13 +34,13 @@ export type CacheOutcome = 'hit' | 'miss' | 'bypass';
 
 /** Splits rendered HTML at its nonce; the ETag covers the HTML with the nonce left out. */
 export function cachedPage(
-  html: string,
+  html: Buffer | string,
   nonce: string,
   meta: Omit<CachedPage, 'parts' | 'etag'>,
 ): CachedPage {
-  // One UTF-8 encoding of the whole page, cut at the nonce's bytes (cheaper than a string split
-  // and an encoding per part on every cold render).
-  const whole = Buffer.from(html);
+  // The page's UTF-8 bytes as rendered, cut at the nonce's bytes (cheaper than a string split and
+  // an encoding per part on every cold render).
+  const whole = typeof html === 'string' ? Buffer.from(html) : html;
   const separator = Buffer.from(nonce);
   const parts: Buffer[] = [];
   let start = 0;

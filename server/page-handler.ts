@@ -17,6 +17,7 @@ import { rootLanguageRedirect } from './language-redirect.ts';
 import { RenderQueue } from './render-queue.ts';
 import { requestStateContext } from './request-context.ts';
 import type { RequestLocation } from './request-location.ts';
+import { withServerMatching } from './route-matching.ts';
 import { createNonce } from './security-headers.ts';
 
 /** Headers a stored page must not repeat to another visitor. */
@@ -67,7 +68,7 @@ export function createPageHandler(
 ): PageHandler {
   const { config } = services;
   const handleRequest = createRequestHandler(
-    build,
+    typeof build === 'function' ? async () => withServerMatching(await build()) : withServerMatching(build),
     config.NODE_ENV === 'production' ? 'production' : 'development',
   );
   const ttl = config.HTML_CACHE_TTL_SECONDS;
@@ -116,7 +117,8 @@ export function createPageHandler(
     // shared cache must tell visitors with and without one apart.
     // (Accept-Encoding named here too: the compression step adds it otherwise, rebuilding the response.)
     headers.vary = 'Cookie, Accept-Encoding';
-    const html = await response.text();
+    // The rendered bytes as they are: no decoding to a string to encode again.
+    const html = Buffer.from(await response.arrayBuffer());
     return cachedPage(html, state.nonce, {
       status: 200,
       headers,
