@@ -1,5 +1,5 @@
 import type { createServer as createHttpServer, RequestListener, Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { syncBlog } from '../core/blog/sync.ts';
 import type { Config } from '../core/config.ts';
@@ -13,7 +13,7 @@ import { startApiKeyUsageJob, WEBHOOK_INTERVAL_MS } from '../core/partners/usage
 import { seedDemoData } from '../core/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { type AppOptions, createApp } from './app.ts';
-import { workerNumber } from './cluster.ts';
+import { clusterListenOptions, reportListening, workerNumber } from './cluster.ts';
 import { controlCommands } from './control-commands.ts';
 import { startControlSocket } from './control-socket.ts';
 import { nodeRefreshers, startDataVersionSync } from './data-version-sync.ts';
@@ -131,40 +131,38 @@ export async function startServer({
     ];
   }
 
-  const server = serve(
-    {
-      fetch: app.fetch,
-      port: config.PORT,
-      hostname: config.HOST,
-      ...(createServer
-        ? {
-            createServer: ((_: object, listener: RequestListener) =>
-              createServer(listener)) as typeof createHttpServer,
-          }
-        : {}),
-    },
-    (info) => {
-      const developmentBuilds = loadedDevelopmentBuilds();
-      if (developmentBuilds.length > 0) {
-        log.warn(
-          { files: developmentBuilds },
-          'React development builds are loaded (NODE_ENV is not production): pages render several times slower',
-        );
-      }
-      log.info(
-        {
-          port: info.port,
-          pid: process.pid,
-          baseUrl: config.BASE_URL,
-          build: services.buildId,
-          react: developmentBuilds.length > 0 ? 'development' : 'production',
-        },
-        'Listening',
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    ...(createServer
+      ? {
+          createServer: ((_: object, listener: RequestListener) =>
+            createServer(listener)) as typeof createHttpServer,
+        }
+      : {}),
+  });
+  server.listen({ port: config.PORT, host: config.HOST, ...clusterListenOptions() }, () => {
+    const info = server.address() as { port: number };
+    const developmentBuilds = loadedDevelopmentBuilds();
+    if (developmentBuilds.length > 0) {
+      log.warn(
+        { files: developmentBuilds },
+        'React development builds are loaded (NODE_ENV is not production): pages render several times slower',
       );
-      // The sandbox chains are planned after the server listens; each starts on its first use.
-      if (runJobs) void services.sandboxChains?.start();
-    },
-  );
+    }
+    log.info(
+      {
+        port: info.port,
+        pid: process.pid,
+        baseUrl: config.BASE_URL,
+        build: services.buildId,
+        react: developmentBuilds.length > 0 ? 'development' : 'production',
+      },
+      'Listening',
+    );
+    reportListening();
+    // The sandbox chains are planned after the server listens; each starts on its first use.
+    if (runJobs) void services.sandboxChains?.start();
+  });
 
   /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database. */
   let stopping = false;

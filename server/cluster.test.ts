@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config.ts';
 import { FakeTelegram } from '../tests/fakes/telegram-fake.ts';
 import { until } from '../tests/support/redis-server.ts';
-import { webConcurrency } from './cluster.ts';
+import { checkPortFree, clusterListenOptions, webConcurrency } from './cluster.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -94,6 +94,23 @@ describe('how many workers', () => {
     );
   });
 
+  it('has each worker on Linux listen on its own socket of the port; elsewhere the primary deals', () => {
+    expect(clusterListenOptions('linux', true)).toEqual({ exclusive: true, reusePort: true });
+    expect(clusterListenOptions('darwin', true)).toEqual({});
+    expect(clusterListenOptions('linux', false)).toEqual({});
+  });
+
+  it('finds a port taken, even by sockets that share it among themselves', async () => {
+    const { createServer } = await import('node:net');
+    const holder = createServer();
+    const shared = process.platform === 'linux' ? { reusePort: true } : {};
+    await new Promise<void>((done) => holder.listen({ port: 0, host: '127.0.0.1', ...shared }, done));
+    const { port } = holder.address() as { port: number };
+    await expect(checkPortFree(port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await new Promise<void>((done) => holder.close(() => done()));
+    await expect(checkPortFree(port, '127.0.0.1')).resolves.toBeUndefined();
+  });
+
   it('npm start on PGlite with WEB_CONCURRENCY=2 stops at once with that message', async () => {
     const server = start({
       WEB_CONCURRENCY: '2',
@@ -175,7 +192,8 @@ describe.skipIf(!ADMIN_URL)('npm start with WEB_CONCURRENCY=2 on PostgreSQL', ()
   it('both workers answer on the one port', async () => {
     const logs = server?.logs ?? [];
     const answered = new Set<number>();
-    // The primary deals connections out in turn; a handful on fresh connections reaches both.
+    // Each worker listens on its own socket and the kernel spreads new connections over them
+    // (SO_REUSEPORT): a handful on fresh connections reaches both.
     for (let i = 0; i < 20 && answered.size < 2; i++) {
       const { status, reqId } = await getOnNewConnection('/healthz');
       expect(status).toBe(200);

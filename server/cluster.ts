@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../core/config.ts';
@@ -60,8 +61,46 @@ export function workerNumber(): number | null {
   return Number.isInteger(number) && number > 0 ? number : null;
 }
 
+/** The message a worker sends its primary once it listens on its own socket (clusterListenOptions). */
+const LISTENING_MESSAGE = 'swapgate:listening';
+
+/**
+ * How a worker listens. On Linux each worker binds PORT itself with SO_REUSEPORT and the kernel
+ * spreads new connections over the workers' sockets; elsewhere node:cluster's primary accepts each
+ * connection and hands it to a worker in turn. That hand-off waits for the worker's answer before
+ * the next, so a burst of new connections to busy workers queued behind their renders: the first
+ * request of 50 fresh connections waited up to 2 s at a 140 ms median (bench/ssr.ts's p99).
+ */
+export function clusterListenOptions(
+  platform = process.platform,
+  inWorker = cluster.isWorker,
+): { exclusive?: boolean; reusePort?: boolean } {
+  if (!inWorker || platform !== 'linux') return {};
+  return { exclusive: true, reusePort: true };
+}
+
+/** Tells the primary this worker listens (a worker on its own socket gets no 'listening' event there). */
+export function reportListening(): void {
+  if (cluster.isWorker) process.send?.(LISTENING_MESSAGE);
+}
+
+/**
+ * Binds PORT for a moment without SO_REUSEPORT: fails (EADDRINUSE) when anything holds it, another
+ * deployment's workers included, which would otherwise share the port with this one's in silence.
+ */
+export function checkPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 export interface PrimaryOptions {
   workers: number;
+  /** Where the workers listen (checked free before they start). */
+  port: number;
+  host: string;
   log: Logger;
   /** How long workers get to drain before the primary kills them (their own limit plus a margin). */
   shutdownTimeoutMs: number;
@@ -71,10 +110,17 @@ export interface PrimaryOptions {
  * The primary process of `npm start` with WEB_CONCURRENCY > 1: it serves nothing itself and loads
  * no app. Worker 1 starts alone (migrations, demo seed, blog sync, secrets written to DATA_DIR)
  * and runs the node's jobs and the Telegram bot; the others start once it listens and only serve.
- * They share PORT through node:cluster. A worker that dies is started again under its number.
+ * They share PORT (clusterListenOptions). A worker that dies is started again under its number.
  * SIGTERM/SIGINT go on to every worker, which drains its requests; the primary exits after them.
  */
-export async function runPrimary({ workers, log, shutdownTimeoutMs }: PrimaryOptions): Promise<void> {
+export async function runPrimary({
+  workers,
+  port,
+  host,
+  log,
+  shutdownTimeoutMs,
+}: PrimaryOptions): Promise<void> {
+  if (clusterListenOptions(process.platform, true).reusePort) await checkPortFree(port, host);
   const live = new Map<number, Worker>();
   let stopping = false;
   let failed = false;
@@ -111,10 +157,17 @@ export async function runPrimary({ workers, log, shutdownTimeoutMs }: PrimaryOpt
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`worker exited with ${code} before listening`));
       worker.once('exit', onExit);
-      worker.once('listening', () => {
+      const onListening = () => {
         worker.off('exit', onExit);
+        worker.off('listening', onListening);
+        worker.off('message', onMessage);
         resolve();
-      });
+      };
+      const onMessage = (message: unknown) => {
+        if (message === LISTENING_MESSAGE) onListening();
+      };
+      worker.once('listening', onListening);
+      worker.on('message', onMessage);
     });
   }
 

@@ -75,7 +75,13 @@ if (
 
 if (workers > 1) {
   // The primary loads no app: it hands connections to the workers and passes signals on.
-  await runPrimary({ workers, log, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 5_000 });
+  await runPrimary({
+    workers,
+    port: config.PORT,
+    host: config.HOST,
+    log,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 5_000,
+  });
 } else {
   // The database first, before the app and the services load: a first start creates the embedded
   // database in a child process (PGlite's initdb, ~0.5 GB for a moment), and this process is then at
