@@ -47,6 +47,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The longest request path served (characters of the decoded path). */
 export const MAX_PATH_CHARS = 1024;
 
+const varyOnEncoding: MiddlewareHandler = async (c, next) => {
+  c.header('Vary', 'Accept-Encoding');
+  await next();
+};
+
 export function createApp({ services, build, clientDir }: AppOptions): Hono<Env> {
   const { log } = services;
   const app = new Hono<Env>();
@@ -138,6 +143,11 @@ export function createApp({ services, build, clientDir }: AppOptions): Hono<Env>
     }),
   );
   app.use(compress());
+  // The APIs' JSON varies with Accept-Encoding whether or not it is compressed: said before the
+  // handler answers, the compression step finds it and leaves the response as it is, instead of
+  // adding the header afterwards by building the whole response again (~15% of a quote's time).
+  app.use('/api/v1/*', varyOnEncoding);
+  app.use('/apiglobal/*', varyOnEncoding);
 
   // No address of the site comes near this length; a longer one is refused before any routing or
   // rendering, so a huge path cannot make a page (or a log line) huge.

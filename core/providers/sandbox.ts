@@ -94,6 +94,22 @@ const BPS = new Big(10_000);
 /** Fee figures kept per coin and price (prices move a few times a minute at most). */
 const FEE_CACHE_ENTRIES = 2_000;
 
+/**
+ * Worked-out values shared by the sandbox providers, which price every request from the same USD
+ * prices: the decimal division is most of a quote's cost, and each of the three would do the same.
+ * Bounded; cleared when full (entries are cheap to work out again).
+ */
+const shared = new Map<string, Big>();
+function sharedValue(key: string, work: () => Big): Big {
+  let value = shared.get(key);
+  if (!value) {
+    value = work();
+    if (shared.size >= FEE_CACHE_ENTRIES) shared.clear();
+    shared.set(key, value);
+  }
+  return value;
+}
+
 /** Numeric columns may come back with trailing zeros; print them the way they went in. */
 function norm(value: string): string {
   return toAmount(new Big(value), RATE_DECIMALS);
@@ -125,6 +141,7 @@ export class SandboxProvider implements LiquidityProvider {
   readonly #issued = new Map<string, IssuedRate>();
   readonly #keeps = new Map<number, Big>();
   readonly #feeCache = new Map<string, { networkFee: Big; fee: Big; printed: string }>();
+  readonly #limitsCache = new Map<string, { min: string; max: string }>();
 
   constructor(config: SandboxProviderConfig, deps: SandboxDeps) {
     this.id = config.id;
@@ -350,6 +367,18 @@ export class SandboxProvider implements LiquidityProvider {
   }
 
   #limits(from: CatalogueAsset): { min: string; max: string } {
+    const key = `${from.min}:${from.max}:${from.decimals}`;
+    let limits = this.#limitsCache.get(key);
+    if (!limits) {
+      limits = this.#workOutLimits(from);
+      if (this.#limitsCache.size >= FEE_CACHE_ENTRIES) this.#limitsCache.clear();
+      this.#limitsCache.set(key, limits);
+    }
+    return limits;
+  }
+
+  /** The asset's limits scaled by this provider's factors, rounded inwards to its decimals. */
+  #workOutLimits(from: CatalogueAsset): { min: string; max: string } {
     const decimals = Math.min(from.decimals, 18);
     const min = new Big(from.min).times(this.#config.minFactor).round(decimals, Big.roundUp);
     const max = new Big(from.max).times(this.#config.maxFactor).round(decimals, Big.roundDown);
@@ -376,14 +405,22 @@ export class SandboxProvider implements LiquidityProvider {
       this.#prices.usdPrice(from.coin),
       this.#prices.usdPrice(to.coin),
     ]);
-    if (!priceFrom || !priceTo || new Big(priceFrom).lte(0) || new Big(priceTo).lte(0)) return null;
-    return { from: new Big(priceFrom), to: new Big(priceTo) };
+    if (!priceFrom || !priceTo) return null;
+    const usdFrom = sharedValue(`price:${priceFrom}`, () => new Big(priceFrom));
+    const usdTo = sharedValue(`price:${priceTo}`, () => new Big(priceTo));
+    if (usdFrom.lte(0) || usdTo.lte(0)) return null;
+    return { from: usdFrom, to: usdTo };
   }
 
   /** amountFrom at USD prices, less spread (and fixed margin), payout network fee and flat fee. */
   #pricing(prices: UsdPrices, to: CatalogueAsset, amountFrom: Big, fixed: boolean): Pricing {
     const marginBps = this.#config.spreadBps + (fixed ? this.#config.fixedMarginBps : 0);
-    const gross = amountFrom.times(prices.from).div(prices.to).times(this.#keep(marginBps));
+    // amountFrom in `to` at USD prices: the same for every sandbox provider asked for this amount.
+    const value = sharedValue(
+      `value:${amountFrom.toString()}:${prices.from.toString()}:${prices.to.toString()}`,
+      () => amountFrom.times(prices.from).div(prices.to),
+    );
+    const gross = value.times(this.#keep(marginBps));
     const { networkFee, fee, printed } = this.#fees(prices.to, to);
     return { amountTo: gross.minus(networkFee).minus(fee), networkFee: printed };
   }
