@@ -110,6 +110,21 @@ describe.each(databaseTargets())('exchange API v1 on $name', (target) => {
     });
   });
 
+  describe('compression', () => {
+    it('says the JSON varies with Accept-Encoding, and gzips it for a client that takes gzip', async () => {
+      const body = { from: 'btc', to: 'eth', amount: '0.1', rateType: 'float' };
+      const plain = await call('POST', '/quotes', body);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const coins = await app.request('/api/v1/coins', { headers: { 'accept-encoding': 'gzip' } });
+      expect(coins.headers.get('content-encoding')).toBe('gzip');
+      expect(coins.headers.get('vary')).toBe('Accept-Encoding');
+      const text = await new Response(coins.body?.pipeThrough(new DecompressionStream('gzip'))).text();
+      expect((JSON.parse(text) as { coins: unknown[] }).coins.length).toBeGreaterThan(100);
+    });
+  });
+
   describe('catalogue', () => {
     it('lists coins with networks, memo rules and limits', async () => {
       const { status, json } = await call('GET', '/coins');
