@@ -2,7 +2,7 @@
  * Server rendering under load: pages with the HTML cache off (cold: every request renders) and on
  * (warm), the quote API, and a raw `node:http` server sending the very bytes of `/`, measured in
  * the same run, interleaved in rounds so a busy moment of the machine hits all of them alike.
- *   npm run bench:ssr [-- --seconds 5 --rounds 3 --connections 50 --postgres URL --workers N]
+ *   npm run bench:ssr [-- --seconds 5 --rounds 3 --warmup 3 --connections 50 --postgres URL --workers N]
  * With --postgres (a PostgreSQL server's admin URL; BENCH_DATABASE_URL or TEST_DATABASE_URL
  * otherwise) each server runs on a fresh database there, and every request is measured with one
  * worker and with WEB_CONCURRENCY=N workers (--workers, default: the cores) side by side; without
@@ -22,6 +22,8 @@ import { type BenchServer, startBenchServer } from './server.ts';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
+    /** Seconds of load per server and request before the rounds, not counted (the JIT's warm-up). */
+    warmup: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     postgres: { type: 'string' },
@@ -83,8 +85,8 @@ function milliseconds(text: string): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-async function runWrk(base: string, target: Target): Promise<Sample> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `User-Agent: ${UA}`];
+async function runWrk(base: string, target: Target, seconds: number): Promise<Sample> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `User-Agent: ${UA}`];
   if (target.method === 'POST') {
     const script = join(scratch, 'post.lua');
     writeFileSync(
@@ -114,12 +116,12 @@ async function runWrk(base: string, target: Target): Promise<Sample> {
 }
 
 /** The fallback load: CONNECTIONS keep-alive connections, each sending its next request on an answer. */
-async function runNode(base: string, target: Target): Promise<Sample> {
+async function runNode(base: string, target: Target, seconds: number): Promise<Sample> {
   const url = new URL(`${base}${target.path}`);
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
-  const deadline = performance.now() + SECONDS * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const one = () =>
     new Promise<void>((done) => {
       const started = performance.now();
@@ -158,7 +160,8 @@ async function runNode(base: string, target: Target): Promise<Sample> {
   return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
 }
 
-const measure = (base: string, target: Target) => (hasWrk ? runWrk(base, target) : runNode(base, target));
+const measure = (base: string, target: Target, seconds = SECONDS) =>
+  hasWrk ? runWrk(base, target, seconds) : runNode(base, target, seconds);
 
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -220,6 +223,18 @@ try {
           });
           await response.arrayBuffer();
         }
+      }
+    }
+  }
+
+  // Then a few seconds of the very load to be measured, not counted: V8 optimises a render after
+  // thousands of them, and a server that has been up a while runs that code.
+  const WARMUP = Number(values.warmup);
+  if (WARMUP > 0) {
+    for (const shape of shapes) {
+      for (const target of TARGETS) {
+        if (target.page) await measure((shape.cold as BenchServer).base, target, WARMUP);
+        await measure((shape.warm as BenchServer).base, target, WARMUP);
       }
     }
   }
