@@ -128,7 +128,7 @@ function englishCatalogue(): Plugin {
  * table, for a route's parameter rule; the DEX and cross-chain rules): they keep chunks of their own.
  */
 const LOADED_WHEN_USED =
-  /[\\/](DrawerSheet|CoinPickerDialog|ConsentBanner|Newsletter|Footer|footer-links|TextInput|Tooltip|tooltip-position|tag-manager|recaptcha|pages|match|english-deferred-texts)\.tsx?$/;
+  /[\\/](DrawerSheet|use-drawer-sheet|drawer-sheet-state|CoinPickerDialog|ConsentBanner|Newsletter|use-newsletter|newsletter-post|Footer|footer-links|TextInput|Tooltip|use-tooltip|tooltip-style|tooltip-position|tag-manager|recaptcha|pages|match|english-deferred-texts)\.tsx?$/;
 /**
  * Shared folders' modules that only some pages (or only the lazily loaded footer) import, and the
  * domains of the widget, fiat, DEX and cross-chain pages: they go with those pages' chunks, not into
