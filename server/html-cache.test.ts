@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DataVersions } from '../core/data-versions.ts';
-import { cachedPage, etagMatches, HtmlCache, pageBody } from './html-cache.ts';
+import { cachedPage, etagMatches, gzipPageBody, HtmlCache, pageBody } from './html-cache.ts';
 
 const meta = (versions: DataVersions) => ({
   status: 200,
@@ -20,6 +21,28 @@ describe('cachedPage', () => {
     expect(Buffer.concat(pageBody(page, 'BBB')).toString()).toBe(
       '<script nonce="BBB">x</script><p>BBB-free</p><script nonce="BBB"></script>',
     );
+  });
+
+  it('gzips a stored page with a fresh nonce, without compressing anything per response', () => {
+    const versions = new DataVersions();
+    const html = (nonce: string) =>
+      `${nonce}<html><script nonce="${nonce}">${'x'.repeat(70_000)}</script>${'<p>é ✓ 日本</p>'.repeat(500)}<script nonce="${nonce}"></script>${nonce}`;
+    const page = cachedPage(
+      Buffer.from(html('AAAAAAAAAAAAAAAAAAAAAA==')),
+      'AAAAAAAAAAAAAAAAAAAAAA==',
+      meta(versions),
+    );
+    expect(page.parts[0]?.length).toBe(0);
+    const first = gzipPageBody(page, 'BBBBBBBBBBBBBBBBBBBBBB==');
+    const second = gzipPageBody(page, 'CCCCCCCCCCCCCCCCCCCCCC==');
+    expect(gunzipSync(Buffer.concat(first)).toString()).toBe(html('BBBBBBBBBBBBBBBBBBBBBB=='));
+    expect(gunzipSync(Buffer.concat(second)).toString()).toBe(html('CCCCCCCCCCCCCCCCCCCCCC=='));
+    // The deflated parts are made once and shared by every response.
+    expect(second[1]).toBe(first[1]);
+    expect(Buffer.concat(first).length).toBeLessThan(page.parts.reduce((n, part) => n + part.length, 0) / 5);
+    // A page without any nonce is one deflated part.
+    const plain = cachedPage('<p>no scripts</p>', 'DDDD', meta(versions));
+    expect(gunzipSync(Buffer.concat(gzipPageBody(plain, 'EEEE'))).toString()).toBe('<p>no scripts</p>');
   });
 
   it('gives the same weak ETag whatever the nonce, and another for other HTML', () => {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { upsertPathRule } from '../core/routing/path-rules.ts';
@@ -144,8 +145,21 @@ describe.each(databaseTargets())('HTML cache on $name', (target) => {
     await app.request('/faq', { headers: CONSENTED });
     const hit = await app.request('/faq', { headers: CONSENTED });
     expect(hit.headers.get('x-cache')).toBe('hit');
-    const fresh = await app.request('/faq', { headers: { ...CONSENTED, 'accept-encoding': 'gzip' } });
+    const fresh = await app.request('/faq', {
+      headers: { ...CONSENTED, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    // A browser's request (it takes gzip) is answered from the stored page too, gzipped.
+    expect(fresh.headers.get('x-cache')).toBe('hit');
     expect(fresh.headers.get('content-encoding')).toBe('gzip');
+    const zipped = Buffer.from(await fresh.clone().arrayBuffer());
+    expect(Number(fresh.headers.get('content-length'))).toBe(zipped.length);
+    const withoutNonce = (html: string) => html.replaceAll(/nonce="[^"]+"/g, 'nonce=""');
+    const plainHtml = await hit.clone().text();
+    expect(withoutNonce(gunzipSync(zipped).toString())).toBe(withoutNonce(plainHtml));
+    expect(zipped.length).toBeLessThan(Buffer.byteLength(plainHtml) / 3);
+    // Its nonce is its own, the one of its Content-Security-Policy.
+    const nonce = /'nonce-([^']+)'/.exec(fresh.headers.get('content-security-policy') ?? '')?.[1];
+    expect(gunzipSync(zipped).toString()).toContain(`nonce="${nonce}"`);
     for (const name of [
       'content-security-policy',
       'strict-transport-security',

@@ -10,6 +10,7 @@ import {
   type CacheOutcome,
   cachedPage,
   etagMatches,
+  gzipPageBody,
   HtmlCache,
   pageBody,
 } from './html-cache.ts';
@@ -19,6 +20,7 @@ import { requestStateContext } from './request-context.ts';
 import type { RequestLocation } from './request-location.ts';
 import { withServerMatching } from './route-matching.ts';
 import { createNonce } from './security-headers.ts';
+import { acceptsGzip } from './sitemap-cache.ts';
 
 /** Headers a stored page must not repeat to another visitor. */
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'etag', 'date', 'x-request-id']);
@@ -176,7 +178,10 @@ export function createPageHandler(
       }
       return { status: 304, headers: kept, body: null };
     }
-    const body = pageBody(page, nonce);
+    // A client that takes gzip gets the stored page's deflated parts (nothing compressed per response).
+    const gzip = acceptsGzip(request.headers.get('accept-encoding') ?? undefined);
+    const body = gzip ? gzipPageBody(page, nonce) : pageBody(page, nonce);
+    if (gzip) headers['content-encoding'] = 'gzip';
     Object.assign(headers, extra);
     headers['content-length'] = String(body.reduce((length, piece) => length + piece.length, 0));
     return { status: page.status, headers, body: request.method === 'HEAD' ? null : body };
@@ -189,9 +194,9 @@ export function createPageHandler(
    * A fresh stored page answered before the app's per-request steps (normalisation, the root's
    * language choice, compression, security headers), when none of them would change it: a page
    * path already in its canonical form (it was stored as a 200), no language redirect at the root,
-   * no compression asked for. `headersFor` gives the headers those steps would have added (the
-   * security headers with this response's nonce, made only for a hit). Null: the request takes the
-   * ordinary way.
+   * no compression asked for but gzip (served from the stored page's deflated parts). `headersFor`
+   * gives the headers those steps would have added (the security headers with this response's
+   * nonce, made only for a hit). Null: the request takes the ordinary way.
    */
   const fromCache = async (
     request: Request,
@@ -199,7 +204,9 @@ export function createPageHandler(
     headersFor: (nonce: string) => Record<string, string>,
   ): Promise<PageAnswer | null> => {
     if (!cache || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-    if (/\b(gzip|deflate|br|zstd)\b|\*/.test(request.headers.get('accept-encoding') ?? '')) return null;
+    // Gzip is served from the stored page; another compression only (deflate) takes the ordinary way.
+    const encodings = request.headers.get('accept-encoding') ?? '';
+    if (/\b(deflate|br|zstd)\b/.test(encodings) && !acceptsGzip(encodings)) return null;
     if (!location.isPage || location.canonical !== null) return null;
     const root = location.pathname === '/';
     if (root && rootLanguageRedirect(request.headers)) return null;
